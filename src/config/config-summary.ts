@@ -1,0 +1,38 @@
+/**
+ * A short human description of a loaded config, printed at start so an operator sees
+ * which files, ports and instruments are in effect. Secrets are never included.
+ */
+import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
+import type { ExchangeConfig } from './exchange-config.ts';
+
+export function formatConfigSummary(config: ExchangeConfig): string {
+  const { exchange, server, auth } = config;
+  const lines = [
+    `config:       ${config.configPath}`,
+    `exchange:     ${exchange.name} (session mode ${exchange.sessionMode}, trading hours ${exchange.tradingHours.start.text}-${exchange.tradingHours.end.text}, settlement ${exchange.settlementTime.text}, ${exchange.timezone})`,
+    `http:         ${server.httpHost}:${server.httpPort}`,
+    `websocket:    ${server.wsHost}:${server.wsPort}`,
+    `data dir:     ${config.dataDir}`,
+    `env applied:  ${config.envOverrides.length > 0 ? config.envOverrides.join(', ') : 'none'}`,
+    `admin user:   ${auth.adminUsername !== undefined ? `"${auth.adminUsername}" (from config)` : 'not configured (first start creates "admin" with a random password)'}`,
+    ...instrumentLines(config),
+  ];
+  return lines.join('\n');
+}
+
+function instrumentLines(config: ExchangeConfig): string[] {
+  if (!config.instrumentsFileFound) {
+    return [`instruments:  none (${config.instrumentsPath} not found; register instruments through /api/admin)`];
+  }
+  const byExchange = new Map<string, InstrumentSpec[]>();
+  for (const i of config.instruments) {
+    const list = byExchange.get(i.exchangeId) ?? [];
+    list.push(i);
+    byExchange.set(i.exchangeId, list);
+  }
+  const head = `instruments:  ${config.instruments.length} from ${config.instrumentsPath}`;
+  const rows = [...byExchange].map(
+    ([exchangeId, list]) => `  ${exchangeId.padEnd(6)} ${String(list.length).padStart(2)}: ${list.map((i) => i.instrumentId).join(', ')}`,
+  );
+  return [head, ...rows];
+}

@@ -1,0 +1,249 @@
+/**
+ * exchange.toml: its schema, its defaults, and the typed, camelCase settings the rest
+ * of the service reads. Every key is optional; a missing key takes the template
+ * default, and an unknown key is an error (a typo must not silently become a default).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
+import { CheckedFields } from './checked-fields.ts';
+import { CLOCK_TIME_PATTERN, parseClockTime, parseTradingHours, type ClockTime, type TradingHours } from './clock-time.ts';
+import type { ConfigIssue } from './config-error.ts';
+import { schemaIssues } from './schema-issues.ts';
+
+/** `continuous`: orders accepted at any hour, settlement run by an admin. `scheduled`: trading_hours enforced, settlement at settlement_time. */
+export type SessionMode = 'continuous' | 'scheduled';
+
+export interface ExchangeSettings {
+  readonly name: string;
+  readonly tradingHours: TradingHours;
+  readonly settlementTime: ClockTime;
+  /** IANA zone used for market-data datetimes and the session clock. */
+  readonly timezone: string;
+  readonly sessionMode: SessionMode;
+}
+
+export interface RiskSettings {
+  /** Default margin ratio for instruments registered without one. */
+  readonly marginRatio: number;
+  /** Risk ratio at or above which all positions are force-closed. */
+  readonly forceCloseThreshold: number;
+  /** Risk ratio at or above which the account is warned; default 0.8 × forceCloseThreshold. */
+  readonly warningThreshold: number;
+}
+
+export interface ServerSettings {
+  readonly httpHost: string;
+  readonly httpPort: number;
+  readonly wsHost: string;
+  readonly wsPort: number;
+}
+
+export interface TradingSettings {
+  /** An incoming order never trades against a resting order of the same account. */
+  readonly selfTradePrevention: boolean;
+}
+
+export interface AuthSettings {
+  /** Both set or both absent: an admin user ensured at start. Never log the password. */
+  readonly adminUsername?: string;
+  readonly adminPassword?: string;
+  /** Lifetime of issued JWTs. */
+  readonly tokenTtlHours: number;
+  /** HS256 secret from JWT_SECRET (env only); absent: the auth layer generates one into dataDir. */
+  readonly jwtSecret?: string;
+}
+
+/** The whole loaded configuration; deeply frozen. */
+export interface ExchangeConfig {
+  /** Absolute path of the exchange.toml that was read. */
+  readonly configPath: string;
+  /** Absolute path of instruments.toml (beside exchange.toml). */
+  readonly instrumentsPath: string;
+  /** False when instruments.toml does not exist (instruments is then empty). */
+  readonly instrumentsFileFound: boolean;
+  /** Absolute storage folder. */
+  readonly dataDir: string;
+  readonly exchange: ExchangeSettings;
+  readonly risk: RiskSettings;
+  readonly server: ServerSettings;
+  readonly trading: TradingSettings;
+  readonly auth: AuthSettings;
+  readonly instruments: readonly InstrumentSpec[];
+  /** Names of the environment variables that overrode or added a setting. */
+  readonly envOverrides: readonly string[];
+}
+
+/** What exchange.toml alone yields, before env overrides and path resolution. */
+export interface ExchangeFileSettings {
+  readonly exchange: ExchangeSettings;
+  readonly risk: RiskSettings;
+  readonly server: ServerSettings;
+  readonly trading: TradingSettings;
+  readonly auth: Omit<AuthSettings, 'jwtSecret'>;
+  /** As written; the loader resolves it against cwd. */
+  readonly dataDir: string;
+}
+
+export const PORT_EXPECTATION = 'an integer 1..65535';
+
+const nonEmpty = (expect = 'a non-empty string') => Type.String({ minLength: 1, expect });
+const port = () => Type.Integer({ minimum: 1, maximum: 65535, expect: PORT_EXPECTATION });
+const positive = () => Type.Number({ exclusiveMinimum: 0, expect: 'a number > 0' });
+const table = <T extends Record<string, TSchema>>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false, expect: 'a table' });
+const opt = Type.Optional;
+
+const ExchangeFileSchema = table({
+  exchange: opt(
+    table({
+      name: opt(nonEmpty()),
+      trading_hours: opt(
+        Type.String({
+          pattern: `^${CLOCK_TIME_PATTERN}-${CLOCK_TIME_PATTERN}$`,
+          expect: 'a time range "HH:MM-HH:MM" (24-hour clock)',
+        }),
+      ),
+      settlement_time: opt(Type.String({ pattern: `^${CLOCK_TIME_PATTERN}$`, expect: 'a time "HH:MM" (24-hour clock)' })),
+      timezone: opt(nonEmpty('an IANA time zone name such as "Asia/Shanghai"')),
+      session_mode: opt(
+        Type.Union([Type.Literal('continuous'), Type.Literal('scheduled')], { expect: '"continuous" or "scheduled"' }),
+      ),
+    }),
+  ),
+  risk: opt(
+    table({
+      margin_ratio: opt(Type.Number({ exclusiveMinimum: 0, maximum: 1, expect: 'a number in (0, 1]' })),
+      force_close_threshold: opt(positive()),
+      warning_threshold: opt(positive()),
+    }),
+  ),
+  server: opt(
+    table({
+      http_host: opt(nonEmpty('a host name or IP address')),
+      http_port: opt(port()),
+      ws_host: opt(nonEmpty('a host name or IP address')),
+      ws_port: opt(port()),
+    }),
+  ),
+  trading: opt(table({ self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })) })),
+  auth: opt(
+    table({
+      admin_username: opt(nonEmpty()),
+      admin_password: opt(nonEmpty()),
+      token_ttl_hours: opt(positive()),
+    }),
+  ),
+  storage: opt(table({ data_dir: opt(nonEmpty('a folder path')) })),
+});
+
+type ExchangeFile = Static<typeof ExchangeFileSchema>;
+
+/** Template defaults (spec "Configuration files", DECISIONS "Running it"). */
+export const EXCHANGE_DEFAULTS = {
+  name: 'Basis',
+  tradingHours: '09:00-15:00',
+  settlementTime: '15:30',
+  timezone: 'Asia/Shanghai',
+  sessionMode: 'continuous',
+  marginRatio: 0.1,
+  forceCloseThreshold: 1.0,
+  /** Fraction of force_close_threshold used when warning_threshold is absent (0.8 with the template's 1.0). */
+  warningFraction: 0.8,
+  httpHost: '127.0.0.1',
+  httpPort: 8000,
+  wsHost: '127.0.0.1',
+  wsPort: 8001,
+  selfTradePrevention: true,
+  tokenTtlHours: 24,
+  dataDir: './data',
+} as const;
+
+export interface ExchangeFileResult {
+  /** Present only when there are no issues. */
+  readonly settings?: ExchangeFileSettings;
+  readonly issues: readonly ConfigIssue[];
+}
+
+/** Validates a parsed exchange.toml; `source` is its path, used in issues. */
+export function validateExchangeFile(raw: Record<string, unknown>, source: string): ExchangeFileResult {
+  const issues = schemaIssues(ExchangeFileSchema, raw, source);
+  issues.push(...crossFieldIssues(raw, source, issues));
+  if (issues.length > 0 || !Value.Check(ExchangeFileSchema, raw)) return { issues };
+  return { settings: toSettings(raw), issues };
+}
+
+function crossFieldIssues(raw: Record<string, unknown>, source: string, found: readonly ConfigIssue[]): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const exchange = new CheckedFields(subTable(raw, 'exchange'), 'exchange', found);
+  const timezone = exchange.string('timezone');
+  if (timezone !== undefined && !isTimeZone(timezone)) {
+    issues.push({ source, where: exchange.path('timezone'), problem: `unknown time zone ${JSON.stringify(timezone)} (use an IANA name such as "Asia/Shanghai")` });
+  }
+  const hours = exchange.string('trading_hours');
+  if (hours !== undefined) {
+    const { start, end } = parseTradingHours(hours);
+    if (start.minutes === end.minutes) {
+      issues.push({ source, where: exchange.path('trading_hours'), problem: `start and end are the same time (${hours})` });
+    }
+  }
+  const risk = new CheckedFields(subTable(raw, 'risk'), 'risk', found);
+  const warning = risk.number('warning_threshold');
+  const forceClose = risk.number('force_close_threshold') ?? EXCHANGE_DEFAULTS.forceCloseThreshold;
+  if (warning !== undefined && warning > forceClose) {
+    issues.push({ source, where: risk.path('warning_threshold'), problem: `must not exceed force_close_threshold (${forceClose}), got ${warning}` });
+  }
+  return issues;
+}
+
+function toSettings(file: ExchangeFile): ExchangeFileSettings {
+  const d = EXCHANGE_DEFAULTS;
+  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {} } = file;
+  return {
+    exchange: {
+      name: exchange.name ?? d.name,
+      tradingHours: parseTradingHours(exchange.trading_hours ?? d.tradingHours),
+      settlementTime: parseClockTime(exchange.settlement_time ?? d.settlementTime),
+      timezone: exchange.timezone ?? d.timezone,
+      sessionMode: exchange.session_mode ?? d.sessionMode,
+    },
+    risk: riskSettings(risk.margin_ratio, risk.force_close_threshold, risk.warning_threshold),
+    server: {
+      httpHost: server.http_host ?? d.httpHost,
+      httpPort: server.http_port ?? d.httpPort,
+      wsHost: server.ws_host ?? d.wsHost,
+      wsPort: server.ws_port ?? d.wsPort,
+    },
+    trading: { selfTradePrevention: trading.self_trade_prevention ?? d.selfTradePrevention },
+    auth: {
+      ...(auth.admin_username !== undefined && { adminUsername: auth.admin_username }),
+      ...(auth.admin_password !== undefined && { adminPassword: auth.admin_password }),
+      tokenTtlHours: auth.token_ttl_hours ?? d.tokenTtlHours,
+    },
+    dataDir: storage.data_dir ?? d.dataDir,
+  };
+}
+
+/** The warning default follows force_close_threshold so that lowering the latter alone stays consistent. */
+function riskSettings(marginRatio?: number, forceCloseThreshold?: number, warningThreshold?: number): RiskSettings {
+  const forceClose = forceCloseThreshold ?? EXCHANGE_DEFAULTS.forceCloseThreshold;
+  return {
+    marginRatio: marginRatio ?? EXCHANGE_DEFAULTS.marginRatio,
+    forceCloseThreshold: forceClose,
+    warningThreshold: warningThreshold ?? forceClose * EXCHANGE_DEFAULTS.warningFraction,
+  };
+}
+
+function subTable(raw: Record<string, unknown>, key: string): Record<string, unknown> {
+  const v = raw[key];
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,50 @@
+import type { ApplyResult } from './apply-result.ts';
+import type { StampedCommand } from './commands.ts';
+import { addInstrument } from './instruments/add-instrument.ts';
+import { cancelOrder } from './orders/cancel-order.ts';
+import { modifyOrder } from './orders/modify-order.ts';
+import { placeOrder } from './orders/place-order.ts';
+import { beginTradingDay, endTradingDay } from './orders/trading-day.ts';
+import type { CoreState } from './state.ts';
+
+/**
+ * The only way the exchange's state changes. Deterministic: the same state and the same
+ * stamped command always give the same result and the same new state. It reads no clock,
+ * does no I/O and draws no random numbers; time and ids arrive inside the command.
+ *
+ * Business rejections are returned as result codes. A throw from here is a bug (or a
+ * sequencing fault): the caller must stop accepting commands rather than go on from a
+ * half-applied state.
+ */
+export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
+  if (stamped.seq !== state.lastSeq + 1) {
+    throw new Error(`sequence gap: expected seq ${state.lastSeq + 1}, got ${stamped.seq}`);
+  }
+  if (!(stamped.ts >= state.lastTs)) {
+    throw new Error(`time went backwards at seq ${stamped.seq}: ${stamped.ts} < ${state.lastTs}`);
+  }
+  state.lastSeq = stamped.seq;
+  state.lastTs = stamped.ts;
+  const command = stamped.command;
+  switch (command.type) {
+    case 'instrument.add':
+      return addInstrument(state, command);
+    case 'order.place':
+      return placeOrder(state, command, stamped.ts);
+    case 'order.cancel':
+      return cancelOrder(state, command);
+    case 'order.modify':
+      return modifyOrder(state, command, stamped.ts);
+    case 'trading-day.begin':
+      return beginTradingDay(state, command);
+    case 'trading-day.end':
+      return endTradingDay(state);
+    default:
+      return unknownCommand(command);
+  }
+}
+
+/** Exhaustiveness: adding a command type without a case is a compile error here. */
+function unknownCommand(command: never): never {
+  throw new Error(`unknown command type: ${JSON.stringify(command)}`);
+}

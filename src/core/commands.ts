@@ -1,0 +1,87 @@
+import type { InstrumentSpec } from './instruments/instrument-spec.ts';
+
+/**
+ * Every state change of the exchange is one of these commands. The union is closed and its
+ * `type` strings are a versioned journal format: never rename one in place, add a new one.
+ * Commands carry exactly what the user (or the scheduler) asked for; validation against the
+ * current state happens in `apply`, so a journal replays to the same verdicts.
+ */
+export type Direction = 'BUY' | 'SELL';
+export type Offset = 'OPEN' | 'CLOSE' | 'CLOSETODAY' | 'CLOSEYESTERDAY';
+export type PriceType = 'LIMIT' | 'MARKET' | 'ANY';
+export type TimeCondition = 'IOC' | 'GFS' | 'GFD' | 'GTD' | 'GTC' | 'GFA';
+export type VolumeCondition = 'ANY' | 'MIN' | 'ALL';
+
+export interface AddInstrument {
+  readonly type: 'instrument.add';
+  readonly spec: InstrumentSpec;
+}
+
+export interface PlaceOrder {
+  readonly type: 'order.place';
+  readonly accountId: string;
+  /** Chosen by the user; unique among the account's live orders. */
+  readonly orderId: string;
+  /** Full key with exchange prefix, e.g. `SHFE.cu2601`. */
+  readonly instrumentId: string;
+  readonly direction: Direction;
+  readonly offset: Offset;
+  readonly priceType: PriceType;
+  /** Limit price in currency units; ignored for MARKET / ANY. */
+  readonly price: number;
+  readonly volume: number;
+  readonly timeCondition: TimeCondition;
+  readonly volumeCondition: VolumeCondition;
+  /** Required with volumeCondition MIN: the least volume that must trade at once. */
+  readonly minVolume?: number;
+  /** Required with timeCondition GTD: last trading day the order lives, YYYY-MM-DD. */
+  readonly validUntilDate?: string;
+}
+
+export interface CancelOrder {
+  readonly type: 'order.cancel';
+  readonly accountId: string;
+  readonly orderId: string;
+}
+
+/** Cancel and replace in one step: the order keeps its order_id but loses time priority. */
+export interface ModifyOrder {
+  readonly type: 'order.modify';
+  readonly accountId: string;
+  readonly orderId: string;
+  /** New limit price in currency units. */
+  readonly price: number;
+  /** New remaining volume. */
+  readonly volume: number;
+}
+
+/** Starts a trading day: GTD dates are judged against it. */
+export interface BeginTradingDay {
+  readonly type: 'trading-day.begin';
+  /** YYYY-MM-DD */
+  readonly tradingDay: string;
+}
+
+/** Ends the current trading day: day orders (GFD, GFS) and GTD orders due today expire. */
+export interface EndTradingDay {
+  readonly type: 'trading-day.end';
+}
+
+export type Command =
+  | AddInstrument
+  | PlaceOrder
+  | CancelOrder
+  | ModifyOrder
+  | BeginTradingDay
+  | EndTradingDay;
+
+export type CommandType = Command['type'];
+
+/** A command as the sequencer stamped it: the only input `apply` accepts. */
+export interface StampedCommand {
+  /** Strictly increasing from 1, without gaps. */
+  readonly seq: number;
+  /** Epoch milliseconds, non-decreasing; the core's only notion of time. */
+  readonly ts: number;
+  readonly command: Command;
+}

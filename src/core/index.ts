@@ -1,0 +1,13 @@
+/** The deterministic core: its public surface. Nothing here does I/O or reads the clock. */
+export { apply } from './apply.ts';
+export type { ApplyResult } from './apply-result.ts';
+export type * from './commands.ts';
+export type * from './events.ts';
+export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
+export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
+export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
+export { bookDepth, liveOrder, restingOrderCount, restingOrders } from './queries.ts';
+export type { BookDepth, DepthLevel } from './queries.ts';
+export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
+export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
+export { restoreState, type SerializedState, serializeState } from './state-codec.ts';

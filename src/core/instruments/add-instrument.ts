@@ -1,0 +1,44 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { AddInstrument } from '../commands.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { Instrument } from './instrument.ts';
+import type { InstrumentSpec } from './instrument-spec.ts';
+
+/** instrument.add: registers a contract; its book opens empty and trading. */
+export function addInstrument(state: CoreState, command: AddInstrument): ApplyResult {
+  const spec = command.spec;
+  if (state.instruments.has(spec.instrumentId)) {
+    return rejected(ResultCode.ParameterError, `instrument ${spec.instrumentId} already exists`);
+  }
+  const problem = specProblem(spec);
+  if (problem !== '') return rejected(ResultCode.ParameterError, problem);
+  const instrument = new Instrument(spec);
+  state.instruments.set(spec.instrumentId, instrument);
+  const grid = instrument.grid;
+  return succeeded([
+    {
+      type: 'instrument.added',
+      spec,
+      upperLimit: instrument.hasLimits ? grid.toPrice(instrument.upperLimitTicks) : 0,
+      lowerLimit: instrument.hasLimits ? grid.toPrice(instrument.lowerLimitTicks) : 0,
+    },
+  ]);
+}
+
+/** The invariants the engine itself relies on; adapters validate the rest of the form. */
+function specProblem(spec: InstrumentSpec): string {
+  if (!(spec.priceTick > 0) || !Number.isFinite(spec.priceTick)) return 'price_tick must be a positive number';
+  if (!Number.isInteger(spec.volumeMultiple) || spec.volumeMultiple < 1) {
+    return 'volume_multiple must be a positive whole number';
+  }
+  if (!(spec.marginRatio > 0 && spec.marginRatio <= 1)) return 'margin_ratio must be in (0, 1]';
+  if (!(spec.commissionRate >= 0 && spec.commissionRate < 1)) return 'commission must be in [0, 1)';
+  if (!(spec.limitUpRate > 0 && spec.limitUpRate < 1) || !(spec.limitDownRate > 0 && spec.limitDownRate < 1)) {
+    return 'limit rates must be in (0, 1)';
+  }
+  if (!(spec.preSettlement >= 0) || !Number.isFinite(spec.preSettlement)) {
+    return 'pre_settlement must be a number >= 0';
+  }
+  return '';
+}

@@ -1,0 +1,68 @@
+import { OrderBook } from '../matching/order-book.ts';
+import type { InstrumentSpec } from './instrument-spec.ts';
+import { PriceGrid } from './price-grid.ts';
+
+export type InstrumentStatus = 'TRADING' | 'SUSPENDED' | 'DELISTED';
+
+/** Ticks either side of the reference price a book indexes before it has to grow. */
+const UNBOUNDED_BAND_TICKS = 4096;
+
+/**
+ * An instrument as the core runs it: its spec, its price grid and limits in ticks, its
+ * order book, and the one per-instrument sequence that numbers both exchange order ids
+ * and trade ids (so the orders and trades of an instrument are strictly ordered).
+ */
+export class Instrument {
+  readonly grid: PriceGrid;
+  status: InstrumentStatus = 'TRADING';
+  /** Last value handed out by `nextSequence`. */
+  sequence = 0;
+  /** Price limits in ticks; NaN while there is no reference price (no limits). */
+  upperLimitTicks: number;
+  lowerLimitTicks: number;
+  readonly book: OrderBook;
+
+  constructor(readonly spec: InstrumentSpec) {
+    this.grid = new PriceGrid(spec.priceTick);
+    const limits = priceLimits(this.grid, spec);
+    this.upperLimitTicks = limits.upper;
+    this.lowerLimitTicks = limits.lower;
+    const centre = limits.hasLimits ? Math.round((limits.upper + limits.lower) / 2) : UNBOUNDED_BAND_TICKS;
+    const low = limits.hasLimits ? limits.lower : 0;
+    const high = limits.hasLimits ? limits.upper : centre * 2;
+    this.book = new OrderBook(spec.instrumentId, this.grid, low, high);
+  }
+
+  get id(): string {
+    return this.spec.instrumentId;
+  }
+
+  get hasLimits(): boolean {
+    return !Number.isNaN(this.upperLimitTicks);
+  }
+
+  nextSequence(): number {
+    return ++this.sequence;
+  }
+
+  /** True when a limit price (in ticks) is inside limit-down..limit-up. */
+  withinLimits(priceTicks: number): boolean {
+    if (!this.hasLimits) return priceTicks > 0;
+    return priceTicks >= this.lowerLimitTicks && priceTicks <= this.upperLimitTicks;
+  }
+}
+
+/**
+ * Limits = reference price x (1 +/- rate), rounded inward to the tick grid so that both
+ * stay inside the band the exchange publishes.
+ */
+export function priceLimits(
+  grid: PriceGrid,
+  spec: InstrumentSpec,
+): { upper: number; lower: number; hasLimits: boolean } {
+  if (!(spec.preSettlement > 0)) return { upper: Number.NaN, lower: Number.NaN, hasLimits: false };
+  const reference = Math.round(spec.preSettlement / spec.priceTick);
+  const upper = Math.floor(reference * (1 + spec.limitUpRate) + 1e-9);
+  const lower = Math.max(1, Math.ceil(reference * (1 - spec.limitDownRate) - 1e-9));
+  return { upper, lower, hasLimits: true };
+}

@@ -1,0 +1,152 @@
+import type { BookLevelChanged, CancelReason, CoreEvent, TradeSide } from '../events.ts';
+import type { Instrument } from '../instruments/instrument.ts';
+import type { CoreState } from '../state.ts';
+import type { Order } from './order.ts';
+import type { PriceLevel } from './price-level.ts';
+
+/**
+ * Continuous matching of one incoming order against the opposite side: better price
+ * first, then earlier arrival (FIFO within a level). The maker's price is the trade price.
+ */
+export function execute(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[]): void {
+  const stp = state.options.selfTradePrevention;
+  if (taker.volumeCondition !== 'ANY') {
+    const needed = taker.volumeCondition === 'ALL' ? taker.volume : taker.minVolume;
+    if (fillableVolume(instrument, taker, needed, stp) < needed) {
+      const what = taker.volumeCondition === 'ALL' ? 'the whole volume' : `the minimum volume ${needed}`;
+      cancelIncoming(taker, events, 'volume-condition', `not enough opposite volume to fill ${what} at once`);
+      return;
+    }
+  }
+  const stoppedBySelfTrade = matchAgainstBook(state, instrument, taker, events, stp);
+  if (taker.volumeLeft === 0) return;
+  if (stoppedBySelfTrade) {
+    cancelIncoming(taker, events, 'self-trade', 'remaining volume cancelled: it would trade with an order of the same account');
+  } else if (restsInBook(taker)) {
+    const level = instrument.book.rest(taker);
+    state.liveOrders.add(taker);
+    events.push(levelChanged(instrument, taker.isBuy, level));
+  } else if (taker.volumeLeft === taker.volume && taker.priceType !== 'LIMIT') {
+    cancelIncoming(taker, events, 'no-liquidity', 'market order cancelled: no opposite orders to trade with');
+  } else {
+    cancelIncoming(taker, events, 'ioc-remainder', 'remaining volume cancelled (immediate-or-cancel)');
+  }
+}
+
+/** Only limit orders with a time condition longer than "immediately" wait in the book. */
+function restsInBook(order: Order): boolean {
+  return order.priceType === 'LIMIT' && order.timeCondition !== 'IOC';
+}
+
+function crosses(taker: Order, level: PriceLevel): boolean {
+  return taker.isBuy ? level.priceTicks <= taker.priceTicks : level.priceTicks >= taker.priceTicks;
+}
+
+/** Returns true when matching stopped at an order of the taker's own account. */
+function matchAgainstBook(
+  state: CoreState,
+  instrument: Instrument,
+  taker: Order,
+  events: CoreEvent[],
+  stp: boolean,
+): boolean {
+  const book = instrument.book;
+  const ladder = book.side(!taker.isBuy);
+  for (let level = ladder.best(); level !== undefined && crosses(taker, level); level = ladder.best()) {
+    let maker = level.head;
+    let traded = false;
+    while (maker !== null && taker.volumeLeft > 0) {
+      if (stp && maker.accountId === taker.accountId) {
+        if (traded) events.push(levelChanged(instrument, maker.isBuy, level));
+        return true;
+      }
+      traded = true;
+      const volume = maker.volumeLeft < taker.volumeLeft ? maker.volumeLeft : taker.volumeLeft;
+      maker.volumeLeft -= volume;
+      taker.volumeLeft -= volume;
+      level.reduce(volume);
+      maker.status = maker.volumeLeft === 0 ? 'FILLED' : 'PARTIAL_FILLED';
+      taker.status = taker.volumeLeft === 0 ? 'FILLED' : 'PARTIAL_FILLED';
+      events.push({
+        type: 'trade.executed',
+        instrumentId: instrument.id,
+        tradeId: instrument.nextSequence(),
+        price: instrument.grid.toPrice(level.priceTicks),
+        priceTicks: level.priceTicks,
+        volume,
+        maker: tradeSide(maker),
+        taker: tradeSide(taker),
+      });
+      const next: Order | null = maker.next;
+      if (maker.volumeLeft === 0) {
+        book.removeFilled(maker, ladder);
+        state.liveOrders.remove(maker);
+      }
+      maker = next;
+    }
+    events.push(levelChanged(instrument, !taker.isBuy, level));
+    if (taker.volumeLeft === 0) break;
+  }
+  return false;
+}
+
+/**
+ * Volume the taker could trade right now, counted in priority order up to `needed`.
+ * With self-trade prevention the count stops at the first order of the same account,
+ * exactly where matching would stop.
+ */
+function fillableVolume(instrument: Instrument, taker: Order, needed: number, stp: boolean): number {
+  const ladder = instrument.book.side(!taker.isBuy);
+  let total = 0;
+  for (let level = ladder.best(); level !== undefined && crosses(taker, level); level = ladder.nextAfter(level)) {
+    if (!stp && total + level.volume < needed) {
+      total += level.volume;
+      continue;
+    }
+    for (let maker = level.head; maker !== null; maker = maker.next) {
+      if (stp && maker.accountId === taker.accountId) return total;
+      total += maker.volumeLeft;
+      if (total >= needed) return total;
+    }
+  }
+  return total;
+}
+
+function cancelIncoming(taker: Order, events: CoreEvent[], reason: CancelReason, message: string): void {
+  taker.status = 'CANCELLED';
+  taker.lastMsg = message;
+  events.push({
+    type: 'order.cancelled',
+    accountId: taker.accountId,
+    orderId: taker.orderId,
+    instrumentId: taker.instrumentId,
+    exchangeOrderId: taker.exchangeOrderId,
+    volumeLeft: taker.volumeLeft,
+    reason,
+    message,
+  });
+}
+
+function tradeSide(order: Order): TradeSide {
+  return {
+    accountId: order.accountId,
+    orderId: order.orderId,
+    exchangeOrderId: order.exchangeOrderId,
+    direction: order.direction,
+    offset: order.offset,
+    volumeLeft: order.volumeLeft,
+    status: order.status,
+  };
+}
+
+export function levelChanged(instrument: Instrument, isBuy: boolean, level: PriceLevel): BookLevelChanged {
+  return {
+    type: 'book.level',
+    instrumentId: instrument.id,
+    side: isBuy ? 'BUY' : 'SELL',
+    price: instrument.grid.toPrice(level.priceTicks),
+    priceTicks: level.priceTicks,
+    volume: level.volume,
+    orderCount: level.orderCount,
+  };
+}

@@ -1,0 +1,62 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { ModifyOrder } from '../commands.ts';
+import type { CoreEvent } from '../events.ts';
+import { execute, levelChanged } from '../matching/matcher.ts';
+import { Order } from '../matching/order.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
+
+/**
+ * order.modify = cancel + new order under the same order_id, atomically: everything that
+ * could refuse the new order is checked before the old one leaves the book, so a refused
+ * modify leaves the old order exactly as it was. The new order loses time priority.
+ */
+export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number): ApplyResult {
+  const old = state.liveOrders.get(command.accountId, command.orderId);
+  if (old === undefined) return rejected(ResultCode.OrderNotFound, 'order not found');
+  const instrument = state.instruments.get(old.instrumentId)!;
+  const tradable = checkTradable(instrument, old.instrumentId);
+  if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);
+  const volume = checkVolume(command.volume);
+  if (volume.code !== ResultCode.Success) return rejected(volume.code, volume.message);
+  const ticks = limitPriceTicks(instrument, command.price);
+  if (typeof ticks !== 'number') return rejected(ticks.code, ticks.message);
+  if (old.volumeCondition === 'MIN' && old.minVolume > command.volume) {
+    return rejected(ResultCode.InvalidVolume, `new volume ${command.volume} is below the order's min_volume ${old.minVolume}`);
+  }
+
+  const events: CoreEvent[] = [];
+  const level = instrument.book.remove(old);
+  state.liveOrders.remove(old);
+  old.status = 'CANCELLED';
+  old.lastMsg = 'replaced by a modify';
+  events.push(levelChanged(instrument, old.isBuy, level));
+
+  const replacement = new Order(
+    old.accountId,
+    old.orderId,
+    old.instrumentId,
+    old.direction,
+    old.offset,
+    old.priceType,
+    ticks,
+    instrument.grid.toPrice(ticks),
+    command.volume,
+    old.timeCondition,
+    old.volumeCondition,
+    old.minVolume,
+    old.validUntilDate,
+    ts,
+  );
+  replacement.exchangeOrderId = instrument.nextSequence();
+  replacement.status = 'ACCEPTED';
+  events.push({
+    type: 'order.replaced',
+    previousExchangeOrderId: old.exchangeOrderId,
+    previousVolumeLeft: old.volumeLeft,
+    order: replacement.toRecord(),
+  });
+  execute(state, instrument, replacement, events);
+  return succeeded(events);
+}

@@ -1,0 +1,64 @@
+import type { Instrument } from '../instruments/instrument.ts';
+import { ResultCode } from '../result-codes.ts';
+
+/**
+ * Checks shared by placing and modifying an order. Each returns '' when the value is
+ * acceptable, or the sentence that says what is wrong (the code goes with the rule).
+ */
+
+/** Upper bound of one order's volume: keeps every volume sum an exact integer. */
+export const MAX_ORDER_VOLUME = 1_000_000;
+
+export interface Verdict {
+  readonly code: ResultCode;
+  readonly message: string;
+}
+
+export const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
+
+export function checkVolume(volume: number): Verdict {
+  if (Number.isInteger(volume) && volume > 0 && volume <= MAX_ORDER_VOLUME) return ACCEPTABLE;
+  return {
+    code: ResultCode.InvalidVolume,
+    message: `volume must be a whole number from 1 to ${MAX_ORDER_VOLUME}, got ${String(volume)}`,
+  };
+}
+
+/** Returns the price in ticks, or a verdict explaining why the price is refused. */
+export function limitPriceTicks(instrument: Instrument, price: number): number | Verdict {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) {
+    return { code: ResultCode.ParameterError, message: `price must be a positive number, got ${String(price)}` };
+  }
+  const ticks = instrument.grid.toTicks(price);
+  if (Number.isNaN(ticks)) {
+    return {
+      code: ResultCode.ParameterError,
+      message: `price ${price} is not a multiple of the price tick ${instrument.spec.priceTick} of ${instrument.id}`,
+    };
+  }
+  if (!instrument.withinLimits(ticks)) {
+    const grid = instrument.grid;
+    return {
+      code: ResultCode.PriceOutOfLimits,
+      message: `price ${price} is beyond the price limits of ${instrument.id}: ${grid.toPrice(instrument.lowerLimitTicks)} to ${grid.toPrice(instrument.upperLimitTicks)}`,
+    };
+  }
+  return ticks;
+}
+
+export function checkTradable(instrument: Instrument | undefined, instrumentId: string): Verdict {
+  if (instrument === undefined || instrument.status === 'DELISTED') {
+    const why = instrument === undefined ? '' : ' (delisted)';
+    return { code: ResultCode.InstrumentNotFound, message: `instrument not found: ${instrumentId}${why}` };
+  }
+  if (instrument.status === 'SUSPENDED') {
+    return { code: ResultCode.InstrumentSuspended, message: `instrument ${instrumentId} is suspended` };
+  }
+  return ACCEPTABLE;
+}
+
+const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export function isTradingDay(value: unknown): value is string {
+  return typeof value === 'string' && ISO_DAY.test(value);
+}

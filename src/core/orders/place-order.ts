@@ -1,0 +1,105 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { PlaceOrder } from '../commands.ts';
+import type { CoreEvent } from '../events.ts';
+import type { Instrument } from '../instruments/instrument.ts';
+import { execute } from '../matching/matcher.ts';
+import { Order } from '../matching/order.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
+
+/**
+ * order.place: validate against the instrument and the day, then match. A business
+ * rejection still produces an order record (REJECTED, with the reason in last_msg), so
+ * every client sees what became of what it sent.
+ */
+export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
+  if (state.liveOrders.has(command.accountId, command.orderId)) {
+    // No order record: it would overwrite the live order of the same id in every view.
+    return rejected(
+      ResultCode.ParameterError,
+      `order_id ${command.orderId} is already used by a live order of account ${command.accountId}`,
+    );
+  }
+  const instrument = state.instruments.get(command.instrumentId);
+  const verdict = checkOrder(state, instrument, command);
+  if (typeof verdict !== 'number') return reject(command, ts, verdict);
+
+  const order = newOrder(command, verdict, instrument!, ts);
+  order.exchangeOrderId = instrument!.nextSequence();
+  order.status = 'ACCEPTED';
+  const events: CoreEvent[] = [{ type: 'order.accepted', order: order.toRecord() }];
+  execute(state, instrument!, order, events);
+  return succeeded(events);
+}
+
+/** The order's limit in ticks, or why it is refused. */
+function checkOrder(state: CoreState, instrument: Instrument | undefined, command: PlaceOrder): number | Verdict {
+  const tradable = checkTradable(instrument, command.instrumentId);
+  if (tradable.code !== ResultCode.Success) return tradable;
+  const volume = checkVolume(command.volume);
+  if (volume.code !== ResultCode.Success) return volume;
+  const conditions = checkConditions(state, command);
+  if (conditions.code !== ResultCode.Success) return conditions;
+  if (command.priceType === 'LIMIT') return limitPriceTicks(instrument!, command.price);
+  return marketBound(instrument!, command.direction === 'BUY');
+}
+
+/**
+ * A market order may trade anywhere inside the band: its bound is limit-up for a buy and
+ * limit-down for a sell (without limits, anywhere at all).
+ */
+function marketBound(instrument: Instrument, isBuy: boolean): number {
+  if (!instrument.hasLimits) return isBuy ? Number.MAX_SAFE_INTEGER : 0;
+  return isBuy ? instrument.upperLimitTicks : instrument.lowerLimitTicks;
+}
+
+function checkConditions(state: CoreState, command: PlaceOrder): Verdict {
+  const fail = (message: string): Verdict => ({ code: ResultCode.ParameterError, message });
+  if (command.timeCondition === 'GFA') {
+    return fail('time_condition GFA is valid only during a call auction, and no auction is in session');
+  }
+  if (command.timeCondition === 'GTD') {
+    if (!isTradingDay(command.validUntilDate)) {
+      return fail('time_condition GTD needs valid_until_date as YYYY-MM-DD');
+    }
+    if (state.tradingDay !== '' && command.validUntilDate < state.tradingDay) {
+      return fail(`valid_until_date ${command.validUntilDate} is before the trading day ${state.tradingDay}`);
+    }
+  }
+  if (command.volumeCondition === 'MIN') {
+    const min = command.minVolume;
+    if (min === undefined || !Number.isInteger(min) || min < 1 || min > command.volume) {
+      return fail(`volume_condition MIN needs min_volume, a whole number from 1 to the order volume ${command.volume}`);
+    }
+  }
+  return { code: ResultCode.Success, message: '' };
+}
+
+function newOrder(command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {
+  const isLimit = command.priceType === 'LIMIT';
+  return new Order(
+    command.accountId,
+    command.orderId,
+    command.instrumentId,
+    command.direction,
+    command.offset,
+    command.priceType,
+    priceTicks,
+    isLimit && instrument !== undefined ? instrument.grid.toPrice(priceTicks) : isLimit ? command.price : 0,
+    command.volume,
+    // Market orders never rest: whatever the request said, they are immediate-or-cancel.
+    isLimit ? command.timeCondition : 'IOC',
+    command.volumeCondition,
+    command.volumeCondition === 'MIN' ? (command.minVolume ?? 0) : 0,
+    command.timeCondition === 'GTD' ? (command.validUntilDate ?? '') : '',
+    ts,
+  );
+}
+
+function reject(command: PlaceOrder, ts: number, verdict: Verdict): ApplyResult {
+  const order = newOrder(command, 0, undefined, ts);
+  order.status = 'REJECTED';
+  order.lastMsg = verdict.message;
+  return rejected(verdict.code, verdict.message, [{ type: 'order.rejected', code: verdict.code, order: order.toRecord() }]);
+}

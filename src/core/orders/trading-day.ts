@@ -1,0 +1,60 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { BeginTradingDay } from '../commands.ts';
+import type { CoreEvent } from '../events.ts';
+import type { Order } from '../matching/order.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { takeOutOfBook } from './cancel-order.ts';
+import { isTradingDay } from './order-rules.ts';
+
+export function beginTradingDay(state: CoreState, command: BeginTradingDay): ApplyResult {
+  if (!isTradingDay(command.tradingDay)) {
+    return rejected(ResultCode.ParameterError, `trading day must be YYYY-MM-DD, got ${String(command.tradingDay)}`);
+  }
+  if (state.tradingDay !== '' && command.tradingDay <= state.tradingDay) {
+    return rejected(ResultCode.ParameterError, `trading day ${command.tradingDay} is not after ${state.tradingDay}`);
+  }
+  state.tradingDay = command.tradingDay;
+  return succeeded([{ type: 'trading-day.began', tradingDay: command.tradingDay }]);
+}
+
+/**
+ * Day end: orders valid for the day (GFD), for the session (GFS: in continuous trading the
+ * session is the day) and GTD orders whose last day this is are cancelled. GTC orders stay.
+ * Orders are visited book by book, best level first, FIFO within a level: a deterministic
+ * order that does not depend on how the state was built.
+ */
+export function endTradingDay(state: CoreState): ApplyResult {
+  const events: CoreEvent[] = [];
+  let expired = 0;
+  for (const instrument of state.instruments.values()) {
+    for (const ladder of [instrument.book.bids, instrument.book.asks]) {
+      const due: Order[] = [];
+      for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
+        for (let order = level.head; order !== null; order = order.next) {
+          if (expiresToday(order, state.tradingDay)) due.push(order);
+        }
+      }
+      for (const order of due) {
+        takeOutOfBook(state, instrument, order, events, 'expired', `expired at the end of trading day ${state.tradingDay}`);
+      }
+      expired += due.length;
+    }
+  }
+  events.push({ type: 'trading-day.ended', tradingDay: state.tradingDay, expiredOrders: expired });
+  return succeeded(events);
+}
+
+function expiresToday(order: Order, tradingDay: string): boolean {
+  switch (order.timeCondition) {
+    case 'GFD':
+    case 'GFS':
+      return true;
+    case 'GTD':
+      return tradingDay === '' || order.validUntilDate <= tradingDay;
+    case 'GTC':
+    case 'IOC':
+    case 'GFA':
+      return false;
+  }
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MemoryJournal } from '../../src/adapters/storage/memory-journal.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { replayJournal } from '../../src/app/replay.ts';
+import { Sequencer, SequencerHaltedError } from '../../src/app/sequencer.ts';
+import { stateHash } from '../../src/app/state-hash.ts';
+import { type Command, createCoreState, ResultCode } from '../../src/core/index.ts';
+import { COPPER } from '../support/core-harness.ts';
+
+function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', price: number, volume: number): Command {
+  return {
+    type: 'order.place',
+    accountId,
+    orderId,
+    instrumentId: COPPER.instrumentId,
+    direction,
+    offset: 'OPEN',
+    priceType: 'LIMIT',
+    price,
+    volume,
+    timeCondition: 'GFD',
+    volumeCondition: 'ANY',
+  };
+}
+
+function tradingSession(): Command[] {
+  return [
+    { type: 'instrument.add', spec: COPPER },
+    { type: 'trading-day.begin', tradingDay: '2026-11-23' },
+    order('s', '1', 'SELL', 70010, 3),
+    order('s', '2', 'SELL', 70020, 3),
+    order('b', '1', 'BUY', 70020, 4),
+    { type: 'order.modify', accountId: 's', orderId: '2', price: 70030, volume: 5 },
+    order('b', '2', 'BUY', 70000, 2),
+    { type: 'order.cancel', accountId: 'b', orderId: '2' },
+    order('b', '3', 'BUY', 69990, 1),
+  ];
+}
+
+describe('sequencer', () => {
+  it('stamps consecutive seqs and never lets time go backwards', () => {
+    const clock = new ManualClock(5_000);
+    const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), clock);
+    const first = sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    clock.set(4_000); // a wall clock stepped back (NTP)
+    const second = sequencer.submit(order('b', '1', 'BUY', 70000, 1));
+    assert.deepEqual([first.stamped.seq, first.stamped.ts], [1, 5_000]);
+    assert.deepEqual([second.stamped.seq, second.stamped.ts], [2, 5_000]);
+  });
+
+  it('journals every command, refused ones included, before applying it', () => {
+    const journal = new MemoryJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1));
+    sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    const refused = sequencer.submit(order('b', '1', 'BUY', 70005, 1));
+    assert.equal(refused.result.code, ResultCode.ParameterError);
+    assert.deepEqual([...journal.readFrom(0)].map((r) => r.seq), [1, 2]);
+  });
+
+  it('a replay of the journal reproduces the same state hash', () => {
+    const journal = new MemoryJournal();
+    const clock = new ManualClock(1_700_000_000_000);
+    const live = new Sequencer(createCoreState(), journal, clock);
+    for (const command of tradingSession()) {
+      clock.advance(3);
+      live.submit(command);
+    }
+    const replayed = createCoreState();
+    assert.equal(replayJournal(replayed, journal), tradingSession().length);
+    assert.equal(stateHash(replayed), stateHash(live.state));
+    assert.match(stateHash(replayed), /^[0-9a-f]{64}$/);
+  });
+
+  it('the state hash changes when the state does', () => {
+    const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
+    sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    const before = stateHash(sequencer.state);
+    sequencer.submit(order('b', '1', 'BUY', 70000, 1));
+    assert.notEqual(stateHash(sequencer.state), before);
+  });
+
+  it('halts for good after the core throws, refusing every later command', () => {
+    const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
+    const broken = { type: 'no.such.command' } as unknown as Command;
+    assert.throws(() => sequencer.submit(broken), SequencerHaltedError);
+    assert.ok(sequencer.isHalted);
+    assert.throws(() => sequencer.submit({ type: 'instrument.add', spec: COPPER }), SequencerHaltedError);
+  });
+
+  it('refuses to start on a journal the state has not caught up with', () => {
+    const journal = new MemoryJournal();
+    journal.append({ seq: 1, ts: 1, command: { type: 'instrument.add', spec: COPPER } });
+    assert.throws(() => new Sequencer(createCoreState(), journal, new ManualClock(1)), /recover first/);
+  });
+});

@@ -1,0 +1,109 @@
+import {
+  type ApplyResult,
+  apply,
+  type Command,
+  type CoreEvent,
+  type CoreState,
+  createCoreState,
+  type InstrumentSpec,
+  type PlaceOrder,
+  type TradeExecuted,
+} from '../../src/core/index.ts';
+
+/** Copper-like: tick 10, multiplier 5, limits 8% around 70000 (64400..75600). */
+export const COPPER: InstrumentSpec = {
+  instrumentId: 'SHFE.cu2601',
+  exchangeId: 'SHFE',
+  productId: 'cu',
+  instrumentName: 'copper 2601',
+  instrumentType: 'FUTURE',
+  priceTick: 10,
+  volumeMultiple: 5,
+  marginRatio: 0.1,
+  commissionRate: 0.00005,
+  limitUpRate: 0.08,
+  limitDownRate: 0.08,
+  preSettlement: 70000,
+  listDate: '2025-01-16',
+  expireDate: '2026-01-15',
+};
+
+/** Index-future-like: tick 0.2, limits 10% around 4000 (3600..4400). */
+export const INDEX: InstrumentSpec = {
+  ...COPPER,
+  instrumentId: 'CFFEX.IF2512',
+  exchangeId: 'CFFEX',
+  productId: 'if',
+  instrumentName: 'CSI 300 2512',
+  priceTick: 0.2,
+  volumeMultiple: 300,
+  marginRatio: 0.12,
+  limitUpRate: 0.1,
+  limitDownRate: 0.1,
+  preSettlement: 4000,
+};
+
+/** Drives a fresh core with consecutive seqs and a ts that advances 1 ms per command. */
+export class CoreHarness {
+  readonly state: CoreState;
+  private seq = 0;
+  ts = 1_700_000_000_000;
+
+  constructor(specs: InstrumentSpec[] = [COPPER], selfTradePrevention = true) {
+    this.state = createCoreState({ selfTradePrevention });
+    for (const spec of specs) this.run({ type: 'instrument.add', spec });
+  }
+
+  run(command: Command): ApplyResult {
+    return apply(this.state, { seq: ++this.seq, ts: ++this.ts, command });
+  }
+
+  /** A GFD limit order to open, unless `extra` says otherwise. */
+  place(
+    accountId: string,
+    orderId: string,
+    direction: 'BUY' | 'SELL',
+    price: number,
+    volume: number,
+    extra: Partial<PlaceOrder> = {},
+  ): ApplyResult {
+    return this.run({
+      type: 'order.place',
+      accountId,
+      orderId,
+      instrumentId: COPPER.instrumentId,
+      direction,
+      offset: 'OPEN',
+      priceType: 'LIMIT',
+      price,
+      volume,
+      timeCondition: 'GFD',
+      volumeCondition: 'ANY',
+      ...extra,
+    });
+  }
+
+  cancel(accountId: string, orderId: string): ApplyResult {
+    return this.run({ type: 'order.cancel', accountId, orderId });
+  }
+
+  modify(accountId: string, orderId: string, price: number, volume: number): ApplyResult {
+    return this.run({ type: 'order.modify', accountId, orderId, price, volume });
+  }
+}
+
+export function tradesOf(result: ApplyResult): TradeExecuted[] {
+  return result.events.filter((e): e is TradeExecuted => e.type === 'trade.executed');
+}
+
+/** Trades as compact strings: `price x volume maker->taker`. */
+export function tradeSummary(result: ApplyResult): string[] {
+  return tradesOf(result).map((t) => `${t.price}x${t.volume} ${t.maker.accountId}/${t.maker.orderId}->${t.taker.accountId}/${t.taker.orderId}`);
+}
+
+export function eventsOfType<T extends CoreEvent['type']>(
+  result: ApplyResult,
+  type: T,
+): Extract<CoreEvent, { type: T }>[] {
+  return result.events.filter((e): e is Extract<CoreEvent, { type: T }> => e.type === type);
+}
