@@ -1,4 +1,5 @@
 import type { ApplyResult } from './apply-result.ts';
+import { deposit, openAccount, registerUser, setAccountFrozen, withdraw } from './accounts/account-commands.ts';
 import type { StampedCommand } from './commands.ts';
 import { addInstrument } from './instruments/add-instrument.ts';
 import { cancelOrder } from './orders/cancel-order.ts';
@@ -27,6 +28,16 @@ export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
   state.lastTs = stamped.ts;
   const command = stamped.command;
   switch (command.type) {
+    case 'user.register':
+      return registerUser(state, command, stamped.ts);
+    case 'account.open':
+      return openAccount(state, command, stamped.ts);
+    case 'account.deposit':
+      return deposit(state, command);
+    case 'account.withdraw':
+      return withdraw(state, command);
+    case 'account.set-frozen':
+      return setAccountFrozen(state, command);
     case 'instrument.add':
       return addInstrument(state, command);
     case 'order.place':

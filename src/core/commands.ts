@@ -67,7 +67,50 @@ export interface EndTradingDay {
   readonly type: 'trading-day.end';
 }
 
+export interface RegisterUser {
+  readonly type: 'user.register';
+  /** Generated outside the core (a UUID). */
+  readonly userId: string;
+  readonly username: string;
+  /** The finished slow, salted hash: hashing is random and happens outside the core. */
+  readonly passwordHash: string;
+  readonly role: 'user' | 'admin';
+}
+
+export interface OpenAccount {
+  readonly type: 'account.open';
+  readonly userId: string;
+  /** Chosen by the user or generated outside the core. */
+  readonly accountId: string;
+  /** Currency units; becomes the first deposit. */
+  readonly initialBalance: number;
+}
+
+export interface Deposit {
+  readonly type: 'account.deposit';
+  readonly accountId: string;
+  readonly amount: number;
+}
+
+export interface Withdraw {
+  readonly type: 'account.withdraw';
+  readonly accountId: string;
+  readonly amount: number;
+}
+
+/** Freezes (no new orders, no withdrawals) or unfreezes an account. */
+export interface SetAccountFrozen {
+  readonly type: 'account.set-frozen';
+  readonly accountId: string;
+  readonly frozen: boolean;
+}
+
 export type Command =
+  | RegisterUser
+  | OpenAccount
+  | Deposit
+  | Withdraw
+  | SetAccountFrozen
   | AddInstrument
   | PlaceOrder
   | CancelOrder

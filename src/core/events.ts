@@ -106,6 +106,8 @@ export interface TradeExecuted {
   readonly price: number;
   readonly priceTicks: number;
   readonly volume: number;
+  /** Charged to each side: rate x price x volume x multiplier, rounded to the cent. */
+  readonly commission: number;
   /** The resting order: it set the price. */
   readonly maker: TradeSide;
   /** The incoming order. */
@@ -134,7 +136,44 @@ export interface TradingDayEnded {
   readonly expiredOrders: number;
 }
 
+export interface UserRegistered {
+  readonly type: 'user.registered';
+  readonly userId: string;
+  readonly username: string;
+  readonly role: 'user' | 'admin';
+}
+
+export interface AccountOpened {
+  readonly type: 'account.opened';
+  readonly accountId: string;
+  readonly userId: string;
+  readonly currency: string;
+  readonly initialBalance: number;
+}
+
+/** Money moved in or out of an account from outside the market. */
+export interface FundsMoved {
+  readonly type: 'account.funds-moved';
+  readonly accountId: string;
+  readonly userId: string;
+  readonly kind: 'deposit' | 'withdraw';
+  /** Positive amount in currency units. */
+  readonly amount: number;
+  /** Balance after the move. */
+  readonly balance: number;
+}
+
+export interface AccountFrozenChanged {
+  readonly type: 'account.frozen-changed';
+  readonly accountId: string;
+  readonly frozen: boolean;
+}
+
 export type CoreEvent =
+  | UserRegistered
+  | AccountOpened
+  | FundsMoved
+  | AccountFrozenChanged
   | InstrumentAdded
   | OrderAccepted
   | OrderRejected

@@ -6,8 +6,18 @@ export type * from './events.ts';
 export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
 export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
 export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
-export { bookDepth, liveOrder, restingOrderCount, restingOrders } from './queries.ts';
+export { accountView, bookDepth, liveOrder, positionViews, restingOrderCount, restingOrders } from './queries.ts';
+export type { AccountFields, PositionFields } from './accounts/account-view.ts';
 export type { BookDepth, DepthLevel } from './queries.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
 export { restoreState, type SerializedState, serializeState } from './state-codec.ts';
+
+/**
+ * The matching engine alone, without accounts: the same validation, matching, cancel and
+ * modify as `apply`, with no funds frozen and no positions kept. For benchmarks and tests
+ * of the book; the exchange itself always goes through `apply`.
+ */
+export { placeBareOrder } from './orders/place-order.ts';
+export { cancelOrder } from './orders/cancel-order.ts';
+export { modifyOrder } from './orders/modify-order.ts';

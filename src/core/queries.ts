@@ -1,3 +1,4 @@
+import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
 import type { Direction } from './commands.ts';
 import type { OrderRecord } from './events.ts';
 import type { CoreState } from './state.ts';
@@ -52,4 +53,18 @@ export function restingOrders(state: CoreState, instrumentId: string, side: Dire
 
 export function liveOrder(state: CoreState, accountId: string, orderId: string): OrderRecord | undefined {
   return state.liveOrders.get(accountId, orderId)?.toRecord();
+}
+
+export function accountView(state: CoreState, accountId: string): AccountFields | undefined {
+  const account = state.accounts.get(accountId);
+  return account === undefined ? undefined : accountFields(account);
+}
+
+/** Positions of an account keyed `<exchange_id>.<instrument_id>`, including flat ones of the day. */
+export function positionViews(state: CoreState, accountId: string): Record<string, PositionFields> {
+  const account = state.accounts.get(accountId);
+  const out: Record<string, PositionFields> = {};
+  if (account === undefined) return out;
+  for (const [key, position] of account.positions) out[key] = positionFields(position);
+  return out;
 }

@@ -1,4 +1,7 @@
-import type { TimeCondition } from './commands.ts';
+import { Account } from './accounts/account.ts';
+import { Position } from './accounts/position.ts';
+import type { PositionSide } from './accounts/position-side.ts';
+import { User } from './accounts/user.ts';
 import type { OrderRecord } from './events.ts';
 import { Instrument, type InstrumentStatus } from './instruments/instrument.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
@@ -8,16 +11,46 @@ import { type CoreOptions, CoreState } from './state.ts';
 
 /**
  * The state as plain, canonical data: the same state always serialises to the same JSON
- * text (fixed field order, books walked in priority order), so a hash of it proves two
- * replays identical, and a snapshot restores exactly what was saved.
+ * text (fixed field order, maps in insertion order, books walked in priority order), so a
+ * hash of it proves two replays identical, and a snapshot restores exactly what was saved.
  */
 export interface SerializedState {
-  readonly format: 1;
+  readonly format: 2;
   readonly options: CoreOptions;
   readonly tradingDay: string;
   readonly lastSeq: number;
   readonly lastTs: number;
+  readonly users: SerializedUser[];
+  readonly accounts: SerializedAccount[];
   readonly instruments: SerializedInstrument[];
+}
+
+interface SerializedUser {
+  readonly userId: string;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly role: User['role'];
+  readonly createdTs: number;
+  readonly accountIds: string[];
+}
+
+interface SerializedAccount {
+  readonly accountId: string;
+  readonly userId: string;
+  readonly currency: string;
+  readonly createdTs: number;
+  readonly ledger: number[];
+  readonly frozen: boolean;
+  readonly positions: SerializedPosition[];
+}
+
+interface SerializedPosition {
+  readonly instrumentId: string;
+  readonly long: number[];
+  readonly short: number[];
+  readonly floatProfitLong: number;
+  readonly floatProfitShort: number;
+  readonly markTicks: number;
 }
 
 interface SerializedInstrument {
@@ -27,6 +60,11 @@ interface SerializedInstrument {
   /** null when the instrument has no price limits. */
   readonly upperLimitTicks: number | null;
   readonly lowerLimitTicks: number | null;
+  readonly marginRatio: number;
+  readonly commissionRate: number;
+  readonly lastPriceTicks: number;
+  /** Account ids of the open positions, in the order the instrument tracks them. */
+  readonly holders: string[];
   /** Resting orders, best price first and FIFO within a price. */
   readonly bids: SerializedOrder[];
   readonly asks: SerializedOrder[];
@@ -34,21 +72,40 @@ interface SerializedInstrument {
 
 interface SerializedOrder extends OrderRecord {
   readonly priceTicks: number;
+  /** Whether an account's funds back the order (false for bare matching orders). */
+  readonly funded: boolean;
+  readonly marginPerLot: number;
+  readonly commissionPerLot: number;
+  readonly reservedHis: number;
+  readonly reservedToday: number;
 }
 
 export function serializeState(state: CoreState): SerializedState {
   return {
-    format: 1,
-    options: { selfTradePrevention: state.options.selfTradePrevention },
+    format: 2,
+    options: { ...state.options },
     tradingDay: state.tradingDay,
     lastSeq: state.lastSeq,
     lastTs: state.lastTs,
+    users: [...state.users.values()].map((user) => ({
+      userId: user.userId,
+      username: user.username,
+      passwordHash: user.passwordHash,
+      role: user.role,
+      createdTs: user.createdTs,
+      accountIds: [...user.accountIds],
+    })),
+    accounts: [...state.accounts.values()].map(serializeAccount),
     instruments: [...state.instruments.values()].map((instrument) => ({
       spec: instrument.spec,
       status: instrument.status,
       sequence: instrument.sequence,
       upperLimitTicks: instrument.hasLimits ? instrument.upperLimitTicks : null,
       lowerLimitTicks: instrument.hasLimits ? instrument.lowerLimitTicks : null,
+      marginRatio: instrument.marginRatio,
+      commissionRate: instrument.commissionRate,
+      lastPriceTicks: instrument.lastPriceTicks,
+      holders: [...instrument.holders].map((position) => position.account.accountId),
       bids: restingOrders(instrument.book.bids),
       asks: restingOrders(instrument.book.asks),
     })),
@@ -56,20 +113,37 @@ export function serializeState(state: CoreState): SerializedState {
 }
 
 export function restoreState(data: SerializedState): CoreState {
-  if (data.format !== 1) throw new Error(`unsupported state format ${String(data.format)}`);
+  if (data.format !== 2) throw new Error(`unsupported state format ${String(data.format)}`);
   const state = new CoreState({ ...data.options });
   state.tradingDay = data.tradingDay;
   state.lastSeq = data.lastSeq;
   state.lastTs = data.lastTs;
+  for (const saved of data.users) {
+    const user = new User(saved.userId, saved.username, saved.passwordHash, saved.role, saved.createdTs);
+    user.accountIds.push(...saved.accountIds);
+    state.users.set(user.userId, user);
+    state.usersByName.set(user.username.toLowerCase(), user);
+  }
   for (const saved of data.instruments) {
     const instrument = new Instrument(saved.spec);
     instrument.status = saved.status;
     instrument.sequence = saved.sequence;
     instrument.upperLimitTicks = saved.upperLimitTicks ?? Number.NaN;
     instrument.lowerLimitTicks = saved.lowerLimitTicks ?? Number.NaN;
+    instrument.marginRatio = saved.marginRatio;
+    instrument.commissionRate = saved.commissionRate;
+    instrument.lastPriceTicks = saved.lastPriceTicks;
     state.instruments.set(instrument.id, instrument);
+  }
+  for (const saved of data.accounts) state.accounts.set(saved.accountId, reviveAccount(state, saved));
+  for (const saved of data.instruments) {
+    const instrument = state.instruments.get(saved.spec.instrumentId)!;
+    for (const accountId of saved.holders) {
+      instrument.holders.add(state.accounts.get(accountId)!.positions.get(instrument.id)!);
+    }
     for (const record of [...saved.bids, ...saved.asks]) {
       const order = reviveOrder(record);
+      if (record.funded) order.account = state.accounts.get(record.accountId)!;
       instrument.book.rest(order);
       state.liveOrders.add(order);
     }
@@ -77,11 +151,100 @@ export function restoreState(data: SerializedState): CoreState {
   return state;
 }
 
+function serializeAccount(account: Account): SerializedAccount {
+  return {
+    accountId: account.accountId,
+    userId: account.userId,
+    currency: account.currency,
+    createdTs: account.createdTs,
+    ledger: [
+      account.preBalance,
+      account.deposit,
+      account.withdraw,
+      account.closeProfit,
+      account.commission,
+      account.floatProfit,
+      account.margin,
+      account.frozenMargin,
+      account.frozenCommission,
+    ],
+    frozen: account.frozen,
+    positions: [...account.positions.values()].map((position) => ({
+      instrumentId: position.instrument.id,
+      long: sideFields(position.long),
+      short: sideFields(position.short),
+      floatProfitLong: position.floatProfitLong,
+      floatProfitShort: position.floatProfitShort,
+      markTicks: position.markTicks,
+    })),
+  };
+}
+
+function reviveAccount(state: CoreState, saved: SerializedAccount): Account {
+  const account = new Account(saved.accountId, saved.userId, saved.currency, saved.createdTs);
+  [
+    account.preBalance,
+    account.deposit,
+    account.withdraw,
+    account.closeProfit,
+    account.commission,
+    account.floatProfit,
+    account.margin,
+    account.frozenMargin,
+    account.frozenCommission,
+  ] = saved.ledger as [number, number, number, number, number, number, number, number, number];
+  account.frozen = saved.frozen;
+  for (const savedPosition of saved.positions) {
+    const position = new Position(account, state.instruments.get(savedPosition.instrumentId)!);
+    restoreSide(position.long, savedPosition.long);
+    restoreSide(position.short, savedPosition.short);
+    position.floatProfitLong = savedPosition.floatProfitLong;
+    position.floatProfitShort = savedPosition.floatProfitShort;
+    position.markTicks = savedPosition.markTicks;
+    account.positions.set(savedPosition.instrumentId, position);
+  }
+  return account;
+}
+
+function sideFields(side: PositionSide): number[] {
+  return [
+    side.todayVolume,
+    side.hisVolume,
+    side.frozenToday,
+    side.frozenHis,
+    side.todayCost,
+    side.hisCost,
+    side.openCost,
+    side.margin,
+  ];
+}
+
+function restoreSide(side: PositionSide, fields: number[]): void {
+  [
+    side.todayVolume,
+    side.hisVolume,
+    side.frozenToday,
+    side.frozenHis,
+    side.todayCost,
+    side.hisCost,
+    side.openCost,
+    side.margin,
+  ] = fields as [number, number, number, number, number, number, number, number];
+}
+
 function restingOrders(ladder: PriceLadder): SerializedOrder[] {
   const out: SerializedOrder[] = [];
   for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
     for (let order = level.head; order !== null; order = order.next) {
-      out.push({ ...order.toRecord(), priceTicks: order.priceTicks });
+      out.push({
+        ...order.toRecord(),
+        priceTicks: order.priceTicks,
+        funded: order.account !== null,
+        marginPerLot: order.marginPerLot,
+        commissionPerLot: order.commissionPerLot,
+        reservedHis: order.reservedHis,
+        reservedToday: order.reservedToday,
+      });
     }
   }
   return out;
@@ -98,7 +261,7 @@ function reviveOrder(record: SerializedOrder): Order {
     record.priceTicks,
     record.limitPrice,
     record.volume,
-    record.timeCondition as TimeCondition,
+    record.timeCondition,
     record.volumeCondition,
     record.minVolume,
     record.validUntilDate,
@@ -108,5 +271,9 @@ function reviveOrder(record: SerializedOrder): Order {
   order.volumeLeft = record.volumeLeft;
   order.status = record.status;
   order.lastMsg = record.lastMsg;
+  order.marginPerLot = record.marginPerLot;
+  order.commissionPerLot = record.commissionPerLot;
+  order.reservedHis = record.reservedHis;
+  order.reservedToday = record.reservedToday;
   return order;
 }

@@ -1,12 +1,27 @@
+import type { Account } from './accounts/account.ts';
+import { Ledger } from './accounts/ledger.ts';
+import type { User } from './accounts/user.ts';
 import type { Instrument } from './instruments/instrument.ts';
+import type { FillListener } from './matching/fill-listener.ts';
 import { LiveOrderIndex } from './orders/live-order-index.ts';
 
 export interface CoreOptions {
   /** An incoming order never trades with a resting order of the same account. */
   readonly selfTradePrevention: boolean;
+  /** Currency of every account (the key of trade.<user>.accounts in DIFF). */
+  readonly currency: string;
+  /** risk_ratio at which a warning is raised (spec: 0.8). */
+  readonly warningThreshold: number;
+  /** risk_ratio at which positions are force-closed (spec: 1.0). */
+  readonly forceCloseThreshold: number;
 }
 
-export const DEFAULT_CORE_OPTIONS: CoreOptions = { selfTradePrevention: true };
+export const DEFAULT_CORE_OPTIONS: CoreOptions = {
+  selfTradePrevention: true,
+  currency: 'CNY',
+  warningThreshold: 0.8,
+  forceCloseThreshold: 1.0,
+};
 
 /**
  * The whole of the exchange's live state. Only `apply` mutates it, one stamped command at
@@ -15,6 +30,12 @@ export const DEFAULT_CORE_OPTIONS: CoreOptions = { selfTradePrevention: true };
 export class CoreState {
   readonly instruments = new Map<string, Instrument>();
   readonly liveOrders = new LiveOrderIndex();
+  readonly users = new Map<string, User>();
+  readonly usersByName = new Map<string, User>();
+  readonly accounts = new Map<string, Account>();
+  readonly ledger = new Ledger();
+  /** Where the matcher reports fills: the ledger. */
+  readonly fills: FillListener = this.ledger;
   /** YYYY-MM-DD of the current trading day; '' before the first `trading-day.begin`. */
   tradingDay = '';
   lastSeq = 0;

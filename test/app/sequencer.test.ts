@@ -24,9 +24,16 @@ function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', pr
   };
 }
 
+const SETUP: Command[] = [
+  { type: 'instrument.add', spec: COPPER },
+  { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
+  { type: 'account.open', userId: 'u1', accountId: 's', initialBalance: 10_000_000 },
+  { type: 'account.open', userId: 'u1', accountId: 'b', initialBalance: 10_000_000 },
+];
+
 function tradingSession(): Command[] {
   return [
-    { type: 'instrument.add', spec: COPPER },
+    ...SETUP,
     { type: 'trading-day.begin', tradingDay: '2026-11-23' },
     order('s', '1', 'SELL', 70010, 3),
     order('s', '2', 'SELL', 70020, 3),
@@ -52,10 +59,10 @@ describe('sequencer', () => {
   it('journals every command, refused ones included, before applying it', () => {
     const journal = new MemoryJournal();
     const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1));
-    sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    for (const command of SETUP) sequencer.submit(command);
     const refused = sequencer.submit(order('b', '1', 'BUY', 70005, 1));
     assert.equal(refused.result.code, ResultCode.ParameterError);
-    assert.deepEqual([...journal.readFrom(0)].map((r) => r.seq), [1, 2]);
+    assert.deepEqual([...journal.readFrom(0)].map((r) => r.seq), [1, 2, 3, 4, 5]);
   });
 
   it('a replay of the journal reproduces the same state hash', () => {
@@ -74,7 +81,7 @@ describe('sequencer', () => {
 
   it('the state hash changes when the state does', () => {
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
-    sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    for (const command of SETUP) sequencer.submit(command);
     const before = stateHash(sequencer.state);
     sequencer.submit(order('b', '1', 'BUY', 70000, 1));
     assert.notEqual(stateHash(sequencer.state), before);

@@ -43,11 +43,19 @@ export const INDEX: InstrumentSpec = {
   preSettlement: 4000,
 };
 
-/** Drives a fresh core with consecutive seqs and a ts that advances 1 ms per command. */
+/** Money enough that funds never limit what the matching tests do. */
+export const AMPLE_FUNDS = 1_000_000_000;
+
+/**
+ * Drives a fresh core with consecutive seqs and a ts that advances 1 ms per command.
+ * Accounts named in orders are opened on first use (owner `u-<account>`, AMPLE_FUNDS)
+ * unless `openAccountsOnDemand` is false.
+ */
 export class CoreHarness {
   readonly state: CoreState;
   private seq = 0;
   ts = 1_700_000_000_000;
+  openAccountsOnDemand = true;
 
   constructor(specs: InstrumentSpec[] = [COPPER], selfTradePrevention = true) {
     this.state = createCoreState({ selfTradePrevention });
@@ -55,7 +63,22 @@ export class CoreHarness {
   }
 
   run(command: Command): ApplyResult {
+    if (command.type === 'order.place' && this.openAccountsOnDemand) this.ensureAccount(command.accountId);
     return apply(this.state, { seq: ++this.seq, ts: ++this.ts, command });
+  }
+
+  /** Registers `u-<accountId>` and opens the account with `funds`, if it does not exist. */
+  ensureAccount(accountId: string, funds = AMPLE_FUNDS): void {
+    if (this.state.accounts.has(accountId)) return;
+    const userId = `u-${accountId}`;
+    if (!this.state.users.has(userId)) {
+      this.expectOk(this.run({ type: 'user.register', userId, username: userId.padEnd(3, '_'), passwordHash: 'x', role: 'user' }));
+    }
+    this.expectOk(this.run({ type: 'account.open', userId, accountId, initialBalance: funds }));
+  }
+
+  private expectOk(result: ApplyResult): void {
+    if (result.code !== 1000) throw new Error(`setup command refused: ${result.code} ${result.message}`);
   }
 
   /** A GFD limit order to open, unless `extra` says otherwise. */

@@ -2,7 +2,9 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { AddInstrument } from '../commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
+import { tickValueCents } from '../money.ts';
 import { Instrument } from './instrument.ts';
+import { PriceGrid } from './price-grid.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
 
 /** instrument.add: registers a contract; its book opens empty and trading. */
@@ -31,6 +33,12 @@ function specProblem(spec: InstrumentSpec): string {
   if (!(spec.priceTick > 0) || !Number.isFinite(spec.priceTick)) return 'price_tick must be a positive number';
   if (!Number.isInteger(spec.volumeMultiple) || spec.volumeMultiple < 1) {
     return 'volume_multiple must be a positive whole number';
+  }
+  if (Number.isNaN(tickValueCents(spec.priceTick, spec.volumeMultiple))) {
+    return 'price_tick x volume_multiple (the value of one tick) must be a whole number of cents';
+  }
+  if (spec.preSettlement > 0 && Number.isNaN(new PriceGrid(spec.priceTick).toTicks(spec.preSettlement))) {
+    return 'pre_settlement must be on the price tick grid';
   }
   if (!(spec.marginRatio > 0 && spec.marginRatio <= 1)) return 'margin_ratio must be in (0, 1]';
   if (!(spec.commissionRate >= 0 && spec.commissionRate < 1)) return 'commission must be in [0, 1)';

@@ -1,3 +1,5 @@
+import type { Position } from '../accounts/position.ts';
+import { tickValueCents } from '../money.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
 import { PriceGrid } from './price-grid.ts';
@@ -21,9 +23,22 @@ export class Instrument {
   upperLimitTicks: number;
   lowerLimitTicks: number;
   readonly book: OrderBook;
+  /** Value of one tick on one lot, in cents (price_tick x volume_multiple). */
+  readonly tickValueCents: number;
+  /** Rates an administrator may change while the instrument trades. */
+  marginRatio: number;
+  commissionRate: number;
+  /** Price of the last trade in ticks; the reference price until the first trade; 0 if neither. */
+  lastPriceTicks: number;
+  /** Positions with open volume: the accounts a price move re-marks. */
+  readonly holders = new Set<Position>();
 
   constructor(readonly spec: InstrumentSpec) {
     this.grid = new PriceGrid(spec.priceTick);
+    this.tickValueCents = tickValueCents(spec.priceTick, spec.volumeMultiple);
+    this.marginRatio = spec.marginRatio;
+    this.commissionRate = spec.commissionRate;
+    this.lastPriceTicks = spec.preSettlement > 0 ? this.grid.toTicks(spec.preSettlement) : 0;
     const limits = priceLimits(this.grid, spec);
     this.upperLimitTicks = limits.upper;
     this.lowerLimitTicks = limits.lower;

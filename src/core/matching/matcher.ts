@@ -1,6 +1,7 @@
 import type { BookLevelChanged, CancelReason, CoreEvent, TradeSide } from '../events.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import type { CoreState } from '../state.ts';
+import { fromCents, roundCents } from '../money.ts';
 import type { Order } from './order.ts';
 import type { PriceLevel } from './price-level.ts';
 
@@ -14,22 +15,22 @@ export function execute(state: CoreState, instrument: Instrument, taker: Order, 
     const needed = taker.volumeCondition === 'ALL' ? taker.volume : taker.minVolume;
     if (fillableVolume(instrument, taker, needed, stp) < needed) {
       const what = taker.volumeCondition === 'ALL' ? 'the whole volume' : `the minimum volume ${needed}`;
-      cancelIncoming(taker, events, 'volume-condition', `not enough opposite volume to fill ${what} at once`);
+      cancelIncoming(state, instrument, taker, events, 'volume-condition', `not enough opposite volume to fill ${what} at once`);
       return;
     }
   }
   const stoppedBySelfTrade = matchAgainstBook(state, instrument, taker, events, stp);
   if (taker.volumeLeft === 0) return;
   if (stoppedBySelfTrade) {
-    cancelIncoming(taker, events, 'self-trade', 'remaining volume cancelled: it would trade with an order of the same account');
+    cancelIncoming(state, instrument, taker, events, 'self-trade', 'remaining volume cancelled: it would trade with an order of the same account');
   } else if (restsInBook(taker)) {
     const level = instrument.book.rest(taker);
     state.liveOrders.add(taker);
     events.push(levelChanged(instrument, taker.isBuy, level));
   } else if (taker.volumeLeft === taker.volume && taker.priceType !== 'LIMIT') {
-    cancelIncoming(taker, events, 'no-liquidity', 'market order cancelled: no opposite orders to trade with');
+    cancelIncoming(state, instrument, taker, events, 'no-liquidity', 'market order cancelled: no opposite orders to trade with');
   } else {
-    cancelIncoming(taker, events, 'ioc-remainder', 'remaining volume cancelled (immediate-or-cancel)');
+    cancelIncoming(state, instrument, taker, events, 'ioc-remainder', 'remaining volume cancelled (immediate-or-cancel)');
   }
 }
 
@@ -67,6 +68,7 @@ function matchAgainstBook(
       level.reduce(volume);
       maker.status = maker.volumeLeft === 0 ? 'FILLED' : 'PARTIAL_FILLED';
       taker.status = taker.volumeLeft === 0 ? 'FILLED' : 'PARTIAL_FILLED';
+      const commission = roundCents(level.priceTicks * instrument.tickValueCents * volume * instrument.commissionRate);
       events.push({
         type: 'trade.executed',
         instrumentId: instrument.id,
@@ -74,6 +76,7 @@ function matchAgainstBook(
         price: instrument.grid.toPrice(level.priceTicks),
         priceTicks: level.priceTicks,
         volume,
+        commission: fromCents(commission),
         maker: tradeSide(maker),
         taker: tradeSide(taker),
       });
@@ -82,6 +85,7 @@ function matchAgainstBook(
         book.removeFilled(maker, ladder);
         state.liveOrders.remove(maker);
       }
+      state.fills.onTrade(instrument, maker, taker, level.priceTicks, volume, commission);
       maker = next;
     }
     events.push(levelChanged(instrument, !taker.isBuy, level));
@@ -112,9 +116,17 @@ function fillableVolume(instrument: Instrument, taker: Order, needed: number, st
   return total;
 }
 
-function cancelIncoming(taker: Order, events: CoreEvent[], reason: CancelReason, message: string): void {
+function cancelIncoming(
+  state: CoreState,
+  instrument: Instrument,
+  taker: Order,
+  events: CoreEvent[],
+  reason: CancelReason,
+  message: string,
+): void {
   taker.status = 'CANCELLED';
   taker.lastMsg = message;
+  state.fills.onOrderClosed(instrument, taker);
   events.push({
     type: 'order.cancelled',
     accountId: taker.accountId,

@@ -6,6 +6,7 @@ import type {
   VolumeCondition,
 } from '../commands.ts';
 import type { ExchangeStatus, OrderRecord } from '../events.ts';
+import type { Account } from '../accounts/account.ts';
 import type { PriceLevel } from './price-level.ts';
 
 /**
@@ -22,6 +23,14 @@ export class Order {
   level: PriceLevel | null = null;
   prev: Order | null = null;
   next: Order | null = null;
+  /** The account whose funds and positions this order uses; null for a bare matching order. */
+  account: Account | null = null;
+  /** Cents held per open lot: margin (opening orders only) and commission. */
+  marginPerLot = 0;
+  commissionPerLot = 0;
+  /** Lots of a closing order reserved from the position's his / today buckets, not yet filled. */
+  reservedHis = 0;
+  reservedToday = 0;
 
   constructor(
     readonly accountId: string,

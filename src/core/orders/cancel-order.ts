@@ -32,6 +32,7 @@ export function takeOutOfBook(
   state.liveOrders.remove(order);
   order.status = 'CANCELLED';
   order.lastMsg = message;
+  state.fills.onOrderClosed(instrument, order);
   events.push({
     type: 'order.cancelled',
     accountId: order.accountId,

@@ -26,13 +26,6 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     return rejected(ResultCode.InvalidVolume, `new volume ${command.volume} is below the order's min_volume ${old.minVolume}`);
   }
 
-  const events: CoreEvent[] = [];
-  const level = instrument.book.remove(old);
-  state.liveOrders.remove(old);
-  old.status = 'CANCELLED';
-  old.lastMsg = 'replaced by a modify';
-  events.push(levelChanged(instrument, old.isBuy, level));
-
   const replacement = new Order(
     old.accountId,
     old.orderId,
@@ -49,6 +42,25 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     old.validUntilDate,
     ts,
   );
+  const account = old.account;
+  if (account !== null) {
+    // Funds and lots the old order holds count for the new one: release them first, and
+    // put them back exactly if the new order cannot be covered.
+    const { reservedHis, reservedToday } = old;
+    state.fills.onOrderClosed(instrument, old);
+    const funds = state.ledger.reserve(account, instrument, replacement);
+    if (funds.code !== ResultCode.Success) {
+      state.ledger.reinstate(old, reservedHis, reservedToday);
+      return rejected(funds.code, funds.message);
+    }
+  }
+
+  const events: CoreEvent[] = [];
+  const level = instrument.book.remove(old);
+  state.liveOrders.remove(old);
+  old.status = 'CANCELLED';
+  old.lastMsg = 'replaced by a modify';
+  events.push(levelChanged(instrument, old.isBuy, level));
   replacement.exchangeOrderId = instrument.nextSequence();
   replacement.status = 'ACCEPTED';
   events.push({

@@ -1,3 +1,4 @@
+import type { Account } from '../accounts/account.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { ResultCode } from '../result-codes.ts';
 
@@ -61,4 +62,12 @@ const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export function isTradingDay(value: unknown): value is string {
   return typeof value === 'string' && ISO_DAY.test(value);
+}
+
+export function checkAccount(account: Account | undefined, accountId: string): Verdict {
+  if (account === undefined) {
+    return { code: ResultCode.AccountNotFound, message: `account not found: ${accountId}` };
+  }
+  if (account.frozen) return { code: ResultCode.AccountFrozen, message: `account ${accountId} is frozen` };
+  return ACCEPTABLE;
 }

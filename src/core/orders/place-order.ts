@@ -6,14 +6,26 @@ import { execute } from '../matching/matcher.ts';
 import { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
+import { ACCEPTABLE, checkAccount, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
 
 /**
- * order.place: validate against the instrument and the day, then match. A business
- * rejection still produces an order record (REJECTED, with the reason in last_msg), so
- * every client sees what became of what it sent.
+ * order.place: validate against the account, the instrument and the day, freeze what the
+ * order needs, then match. A business rejection still produces an order record (REJECTED,
+ * with the reason in last_msg), so every client sees what became of what it sent.
  */
 export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
+  return place(state, command, ts, true);
+}
+
+/**
+ * The matching engine alone: the same validation and matching with no account behind the
+ * order (no funds frozen, no positions). For benchmarks and tests of the book itself.
+ */
+export function placeBareOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
+  return place(state, command, ts, false);
+}
+
+function place(state: CoreState, command: PlaceOrder, ts: number, withAccount: boolean): ApplyResult {
   if (state.liveOrders.has(command.accountId, command.orderId)) {
     // No order record: it would overwrite the live order of the same id in every view.
     return rejected(
@@ -21,11 +33,20 @@ export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): A
       `order_id ${command.orderId} is already used by a live order of account ${command.accountId}`,
     );
   }
+  const account = withAccount ? state.accounts.get(command.accountId) : undefined;
+  if (withAccount) {
+    const usable = checkAccount(account, command.accountId);
+    if (usable.code !== ResultCode.Success) return reject(command, ts, usable);
+  }
   const instrument = state.instruments.get(command.instrumentId);
   const verdict = checkOrder(state, instrument, command);
   if (typeof verdict !== 'number') return reject(command, ts, verdict);
 
   const order = newOrder(command, verdict, instrument!, ts);
+  if (account !== undefined) {
+    const funds = state.ledger.reserve(account, instrument!, order);
+    if (funds.code !== ResultCode.Success) return reject(command, ts, funds);
+  }
   order.exchangeOrderId = instrument!.nextSequence();
   order.status = 'ACCEPTED';
   const events: CoreEvent[] = [{ type: 'order.accepted', order: order.toRecord() }];
@@ -42,6 +63,9 @@ function checkOrder(state: CoreState, instrument: Instrument | undefined, comman
   const conditions = checkConditions(state, command);
   if (conditions.code !== ResultCode.Success) return conditions;
   if (command.priceType === 'LIMIT') return limitPriceTicks(instrument!, command.price);
+  if (!instrument!.hasLimits) {
+    return fail(`market orders on ${command.instrumentId} need price limits, and it has no reference price yet`);
+  }
   return marketBound(instrument!, command.direction === 'BUY');
 }
 
@@ -50,12 +74,10 @@ function checkOrder(state: CoreState, instrument: Instrument | undefined, comman
  * limit-down for a sell (without limits, anywhere at all).
  */
 function marketBound(instrument: Instrument, isBuy: boolean): number {
-  if (!instrument.hasLimits) return isBuy ? Number.MAX_SAFE_INTEGER : 0;
   return isBuy ? instrument.upperLimitTicks : instrument.lowerLimitTicks;
 }
 
 function checkConditions(state: CoreState, command: PlaceOrder): Verdict {
-  const fail = (message: string): Verdict => ({ code: ResultCode.ParameterError, message });
   if (command.timeCondition === 'GFA') {
     return fail('time_condition GFA is valid only during a call auction, and no auction is in session');
   }
@@ -73,7 +95,11 @@ function checkConditions(state: CoreState, command: PlaceOrder): Verdict {
       return fail(`volume_condition MIN needs min_volume, a whole number from 1 to the order volume ${command.volume}`);
     }
   }
-  return { code: ResultCode.Success, message: '' };
+  return ACCEPTABLE;
+}
+
+function fail(message: string): Verdict {
+  return { code: ResultCode.ParameterError, message };
 }
 
 function newOrder(command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {

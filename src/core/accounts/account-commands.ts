@@ -1,0 +1,103 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, Withdraw } from '../commands.ts';
+import { type Cents, fromCents, toCents } from '../money.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { Account } from './account.ts';
+import { User } from './user.ts';
+
+const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
+const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
+/** No single movement of money above a trillion: keeps every sum far inside exact integers. */
+const MAX_AMOUNT_CENTS = 100_000_000_000_000;
+
+export function registerUser(state: CoreState, command: RegisterUser, ts: number): ApplyResult {
+  if (!USERNAME.test(command.username)) {
+    return rejected(
+      ResultCode.ParameterError,
+      'username must be 3 to 32 characters: letters, digits and _ . @ -',
+    );
+  }
+  if (state.usersByName.has(command.username.toLowerCase())) {
+    return rejected(ResultCode.AccountExists, `username ${command.username} is already taken`);
+  }
+  if (state.users.has(command.userId)) {
+    return rejected(ResultCode.AccountExists, `user ${command.userId} already exists`);
+  }
+  const user = new User(command.userId, command.username, command.passwordHash, command.role, ts);
+  state.users.set(user.userId, user);
+  state.usersByName.set(user.username.toLowerCase(), user);
+  return succeeded([{ type: 'user.registered', userId: user.userId, username: user.username, role: user.role }]);
+}
+
+export function openAccount(state: CoreState, command: OpenAccount, ts: number): ApplyResult {
+  const user = state.users.get(command.userId);
+  if (user === undefined) return rejected(ResultCode.ResourceNotFound, `user not found: ${command.userId}`);
+  if (!ACCOUNT_ID.test(command.accountId)) {
+    return rejected(ResultCode.ParameterError, 'account_id must be 1 to 64 characters: letters, digits and _ . @ -');
+  }
+  if (state.accounts.has(command.accountId)) {
+    return rejected(ResultCode.AccountExists, `account ${command.accountId} already exists`);
+  }
+  const initial = amountCents(command.initialBalance, true);
+  if (typeof initial === 'string') return rejected(ResultCode.ParameterError, `initial_balance ${initial}`);
+  const account = new Account(command.accountId, user.userId, state.options.currency, ts);
+  account.deposit = initial;
+  state.accounts.set(account.accountId, account);
+  user.accountIds.push(account.accountId);
+  return succeeded([
+    {
+      type: 'account.opened',
+      accountId: account.accountId,
+      userId: user.userId,
+      currency: account.currency,
+      initialBalance: fromCents(initial),
+    },
+  ]);
+}
+
+export function deposit(state: CoreState, command: Deposit): ApplyResult {
+  const account = state.accounts.get(command.accountId);
+  if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
+  const amount = amountCents(command.amount, false);
+  if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
+  account.deposit += amount;
+  return succeeded([
+    { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'deposit', amount: fromCents(amount), balance: fromCents(account.balance) },
+  ]);
+}
+
+export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
+  const account = state.accounts.get(command.accountId);
+  if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
+  if (account.frozen) return rejected(ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
+  const amount = amountCents(command.amount, false);
+  if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
+  if (amount > account.available) {
+    return rejected(
+      ResultCode.InsufficientBalance,
+      `Insufficient funds: withdrawing ${fromCents(amount)} but available is ${fromCents(account.available)}`,
+    );
+  }
+  account.withdraw += amount;
+  return succeeded([
+    { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'withdraw', amount: fromCents(amount), balance: fromCents(account.balance) },
+  ]);
+}
+
+export function setAccountFrozen(state: CoreState, command: SetAccountFrozen): ApplyResult {
+  const account = state.accounts.get(command.accountId);
+  if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
+  account.frozen = command.frozen;
+  return succeeded([{ type: 'account.frozen-changed', accountId: account.accountId, frozen: account.frozen }]);
+}
+
+/** Cents of a money amount, or the sentence saying what is wrong with it. */
+export function amountCents(amount: number, zeroAllowed: boolean): Cents | string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return `must be a number, got ${String(amount)}`;
+  if (zeroAllowed ? amount < 0 : amount <= 0) return `must be ${zeroAllowed ? 'zero or more' : 'positive'}, got ${amount}`;
+  const cents = toCents(amount);
+  if (Number.isNaN(cents)) return `must have at most two decimals, got ${amount}`;
+  if (cents > MAX_AMOUNT_CENTS) return `must not exceed ${fromCents(MAX_AMOUNT_CENTS)}, got ${amount}`;
+  return cents;
+}

@@ -1,0 +1,192 @@
+import type { Instrument } from '../instruments/instrument.ts';
+import type { FillListener } from '../matching/fill-listener.ts';
+import type { Order } from '../matching/order.ts';
+import { type Cents, fromCents, roundCents } from '../money.ts';
+import type { Verdict } from '../orders/order-rules.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { Account } from './account.ts';
+import { Position } from './position.ts';
+import type { PositionSide } from './position-side.ts';
+
+const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
+
+/**
+ * Moves funds and positions as orders are placed, filled and closed:
+ *  - placing an order freezes what it may need (margin and commission per lot; for a
+ *    closing order, the lots it will close),
+ *  - each fill releases the frozen share of the lots that traded, charges the commission,
+ *    opens or closes position lots and realises close profit,
+ *  - an order that ends with volume open releases the rest.
+ * Every amount is integer cents, and releases are per lot, so frozen funds return to zero
+ * exactly when an account has no live orders.
+ */
+export class Ledger implements FillListener {
+  /** Accounts whose margin or profit moved during the current command: risk looks at these. */
+  readonly touched = new Set<Account>();
+
+  /**
+   * Freezes what a new order needs (its funds at `order.priceTicks`, and for a closing
+   * order the lots it will close), or says why it cannot be placed.
+   */
+  reserve(account: Account, instrument: Instrument, order: Order): Verdict {
+    const perLotValue = order.priceTicks * instrument.tickValueCents;
+    const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
+    const opens = order.offset === 'OPEN';
+    const marginPerLot = opens ? roundCents(perLotValue * instrument.marginRatio) : 0;
+    const needed = (marginPerLot + commissionPerLot) * order.volume;
+    if (needed > account.available) {
+      const what = opens ? 'margin and commission' : 'commission';
+      return {
+        code: opens ? ResultCode.InsufficientMargin : ResultCode.InsufficientBalance,
+        message: `Insufficient funds: the order needs ${fromCents(needed)} for ${what}, available is ${fromCents(account.available)}`,
+      };
+    }
+    if (!opens) {
+      const closable = this.reserveClose(account, instrument, order);
+      if (closable.code !== ResultCode.Success) return closable;
+    }
+    order.account = account;
+    order.marginPerLot = marginPerLot;
+    order.commissionPerLot = commissionPerLot;
+    account.frozenMargin += needed;
+    account.frozenCommission += commissionPerLot * order.volume;
+    return ACCEPTABLE;
+  }
+
+  /**
+   * Puts back exactly what `onOrderClosed` released for a live order (a modify whose new
+   * order was refused): the same per-lot funds for its open volume and the same lots.
+   */
+  reinstate(order: Order, reservedHis: number, reservedToday: number): void {
+    const account = order.account;
+    if (account === null) return;
+    account.frozenMargin += (order.marginPerLot + order.commissionPerLot) * order.volumeLeft;
+    account.frozenCommission += order.commissionPerLot * order.volumeLeft;
+    if (reservedHis + reservedToday > 0) {
+      const side = this.closingSide(account, order);
+      side.frozenHis += reservedHis;
+      side.frozenToday += reservedToday;
+      order.reservedHis = reservedHis;
+      order.reservedToday = reservedToday;
+    }
+  }
+
+  onTrade(instrument: Instrument, maker: Order, taker: Order, priceTicks: number, volume: number, commission: Cents): void {
+    const notional = priceTicks * instrument.tickValueCents * volume;
+    const priceMoved = priceTicks !== instrument.lastPriceTicks;
+    instrument.lastPriceTicks = priceTicks;
+    if (maker.account !== null) this.fill(instrument, maker, notional, volume, commission, priceTicks);
+    if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
+    if (priceMoved) this.remarkHolders(instrument, priceTicks);
+  }
+
+  onOrderClosed(_instrument: Instrument, order: Order): void {
+    const account = order.account;
+    if (account === null) return;
+    this.release(account, order, order.volumeLeft);
+    if (order.reservedHis + order.reservedToday > 0) {
+      const side = this.closingSide(account, order);
+      side.frozenHis -= order.reservedHis;
+      side.frozenToday -= order.reservedToday;
+      order.reservedHis = 0;
+      order.reservedToday = 0;
+    }
+  }
+
+  positionOf(account: Account, instrument: Instrument): Position {
+    let position = account.positions.get(instrument.id);
+    if (position === undefined) {
+      position = new Position(account, instrument);
+      position.markTicks = instrument.lastPriceTicks;
+      account.positions.set(instrument.id, position);
+    }
+    return position;
+  }
+
+  /** Re-marks every open position in the instrument at a new last price. */
+  remarkHolders(instrument: Instrument, ticks: number): void {
+    for (const position of instrument.holders) {
+      position.remark(ticks);
+      this.touched.add(position.account);
+    }
+  }
+
+  /**
+   * Which lots a closing order takes. CLOSETODAY: today's only; CLOSEYESTERDAY: earlier
+   * ones only; CLOSE: earlier lots first, then today's, except on SHFE and INE, where
+   * today's lots can only be closed with CLOSETODAY.
+   */
+  private reserveClose(account: Account, instrument: Instrument, order: Order): Verdict {
+    const side = this.positionOf(account, instrument).sideFor(order.direction === 'BUY', false);
+    const volume = order.volume;
+    const separatesToday = instrument.spec.exchangeId === 'SHFE' || instrument.spec.exchangeId === 'INE';
+    let his = 0;
+    let today = 0;
+    switch (order.offset) {
+      case 'CLOSETODAY':
+        today = volume;
+        break;
+      case 'CLOSEYESTERDAY':
+        his = volume;
+        break;
+      default:
+        his = separatesToday ? volume : Math.min(volume, side.closableHis);
+        today = volume - his;
+    }
+    if (his > side.closableHis || today > side.closableToday) {
+      const held = order.direction === 'BUY' ? 'short' : 'long';
+      return {
+        code: ResultCode.PositionLimitExceeded,
+        message:
+          `not enough ${held} position to close ${volume} with ${order.offset} on ${instrument.id}: ` +
+          `closable today ${side.closableToday}, earlier ${side.closableHis}` +
+          (separatesToday && order.offset === 'CLOSE' && side.closableToday > 0
+            ? ` (on ${instrument.spec.exchangeId} today's lots close with CLOSETODAY)`
+            : ''),
+      };
+    }
+    side.frozenHis += his;
+    side.frozenToday += today;
+    order.reservedHis = his;
+    order.reservedToday = today;
+    return ACCEPTABLE;
+  }
+
+  private fill(instrument: Instrument, order: Order, notional: Cents, volume: number, commission: Cents, ticks: number): void {
+    const account = order.account!;
+    this.release(account, order, volume);
+    account.commission += commission;
+    const position = this.positionOf(account, instrument);
+    const isBuy = order.direction === 'BUY';
+    if (order.offset === 'OPEN') {
+      position.sideFor(isBuy, true).open(volume, notional);
+      instrument.holders.add(position);
+    } else {
+      const side = position.sideFor(isBuy, false);
+      const fromHis = Math.min(volume, order.reservedHis);
+      const fromToday = volume - fromHis;
+      order.reservedHis -= fromHis;
+      order.reservedToday -= fromToday;
+      side.frozenHis -= fromHis;
+      side.frozenToday -= fromToday;
+      const cost = (fromHis > 0 ? side.closeHis(fromHis) : 0) + (fromToday > 0 ? side.closeToday(fromToday) : 0);
+      // Selling closes a long (profit = proceeds - cost); buying closes a short (cost - price paid).
+      account.closeProfit += isBuy ? cost - notional : notional - cost;
+      if (position.isFlat) instrument.holders.delete(position);
+    }
+    position.remark(ticks);
+    this.touched.add(account);
+  }
+
+  /** Returns the frozen funds of `volume` lots of the order. */
+  private release(account: Account, order: Order, volume: number): void {
+    const commission = order.commissionPerLot * volume;
+    account.frozenMargin -= (order.marginPerLot + order.commissionPerLot) * volume;
+    account.frozenCommission -= commission;
+  }
+
+  private closingSide(account: Account, order: Order): PositionSide {
+    const position = account.positions.get(order.instrumentId)!;
+    return position.sideFor(order.direction === 'BUY', false);
+  }
+}

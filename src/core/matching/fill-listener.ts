@@ -1,0 +1,19 @@
+import type { Instrument } from '../instruments/instrument.ts';
+import type { Order } from './order.ts';
+
+/**
+ * What the matcher reports to the account side of the core as it happens, so that funds
+ * and positions move in the same step as the book. Matching itself knows nothing of
+ * accounts; a bare order book runs with NO_FILL_LISTENER.
+ */
+export interface FillListener {
+  /** `volume` lots traded at `priceTicks`; `commission` (cents) is charged to each side. */
+  onTrade(instrument: Instrument, maker: Order, taker: Order, priceTicks: number, volume: number, commission: number): void;
+  /** The order finished with volume still open (cancelled, expired, killed): release what it held. */
+  onOrderClosed(instrument: Instrument, order: Order): void;
+}
+
+export const NO_FILL_LISTENER: FillListener = {
+  onTrade: () => undefined,
+  onOrderClosed: () => undefined,
+};

@@ -1,0 +1,39 @@
+/**
+ * All money inside the core is an integer number of cents (0.01 of the account currency),
+ * held in a plain number (exact up to 2^53 cents, about 90 trillion). Every amount that can
+ * be fractional (commission, margin) is rounded here and nowhere else, so the spec's
+ * identities hold exactly: sums and differences of integers never drift.
+ *
+ * Notional values are exact: an instrument is accepted only if its tick value
+ * (price_tick x volume_multiple) is a whole number of cents, so price x volume x multiple
+ * = ticks x tick value x volume is an integer number of cents.
+ */
+export type Cents = number;
+
+const CENTS_PER_UNIT = 100;
+
+/** Cents for an amount in currency units, or NaN when it has more than two decimals. */
+export function toCents(amount: number): Cents {
+  const cents = Math.round(amount * CENTS_PER_UNIT);
+  return Math.abs(cents - amount * CENTS_PER_UNIT) <= 1e-6 * Math.max(1, Math.abs(cents)) ? cents : Number.NaN;
+}
+
+/** Currency units for cents: the double nearest the exact decimal amount. */
+export function fromCents(cents: Cents): number {
+  return cents / CENTS_PER_UNIT;
+}
+
+/** Rounds half away from zero: the one rounding rule of money in the core. */
+export function roundCents(value: number): Cents {
+  return value < 0 ? -Math.round(-value) : Math.round(value);
+}
+
+/** The value of one tick on one lot, in cents; NaN when it is not a whole number of cents. */
+export function tickValueCents(priceTick: number, volumeMultiple: number): Cents {
+  return toCents(priceTick * volumeMultiple);
+}
+
+/** A share of `amount` for `part` of `whole` lots; the last share takes the remainder exactly. */
+export function proportionalShare(amount: Cents, part: number, whole: number): Cents {
+  return part === whole ? amount : roundCents((amount * part) / whole);
+}

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type AccountFields, accountView, positionViews, ResultCode } from '../../src/core/index.ts';
+import { COPPER, CoreHarness } from '../support/core-harness.ts';
+
+/** Copper with a round commission rate: 1 per 10,000 of turnover. */
+const CU = { ...COPPER, commissionRate: 0.0001 };
+const ID = CU.instrumentId;
+
+function harness(): CoreHarness {
+  const x = new CoreHarness([CU]);
+  for (const account of ['A', 'B', 'C', 'D']) x.ensureAccount(account, 1_000_000);
+  return x;
+}
+
+function account(x: CoreHarness, id: string): AccountFields {
+  return accountView(x.state, id)!;
+}
+
+/** The spec's formulas 1-3 and 5, to the cent. */
+function assertIdentities(a: AccountFields): void {
+  const cents = (v: number): number => Math.round(v * 100);
+  assert.equal(cents(a.static_balance), cents(a.pre_balance) + cents(a.deposit) - cents(a.withdraw) + cents(a.close_profit) - cents(a.commission));
+  assert.equal(cents(a.balance), cents(a.static_balance) + cents(a.float_profit));
+  assert.equal(cents(a.available), cents(a.balance) - cents(a.margin) - cents(a.frozen_margin));
+  assert.equal(a.risk_ratio, a.margin === 0 ? 0 : a.margin / a.balance);
+}
+
+function expectAccount(x: CoreHarness, id: string, expected: Partial<AccountFields>): void {
+  const actual = account(x, id);
+  assertIdentities(actual);
+  const picked = Object.fromEntries(Object.keys(expected).map((k) => [k, actual[k as keyof AccountFields]]));
+  assert.deepEqual(picked, expected, `account ${id}`);
+}
+
+describe('account ledger: open, partial fill, cancel, mark, close', () => {
+  it('follows every step to the cent', () => {
+    const x = harness();
+
+    // B sells 2 @ 70000 to open; it rests.
+    // frozen = 2 lots x (margin 70000x5x0.1 = 35000 + commission 70000x5x0.0001 = 35) = 70070
+    assert.equal(x.place('B', 'b1', 'SELL', 70000, 2).code, ResultCode.Success);
+    expectAccount(x, 'B', { balance: 1_000_000, frozen_margin: 70_070, frozen_commission: 70, available: 929_930 });
+
+    // A buys 3 @ 70000: 2 trade, 1 rests.
+    // commission 2x70000x5x0.0001 = 70; margin 2x70000x5x0.1 = 70000; frozen 1 lot = 35035
+    // balance 1,000,000 - 70 = 999,930; available 999,930 - 70,000 - 35,035 = 894,895
+    x.place('A', 'a1', 'BUY', 70000, 3);
+    expectAccount(x, 'A', { commission: 70, margin: 70_000, frozen_margin: 35_035, balance: 999_930, available: 894_895 });
+    expectAccount(x, 'B', { commission: 70, margin: 70_000, frozen_margin: 0, balance: 999_930, available: 929_930 });
+
+    // A cancels the resting lot: its frozen 35,035 comes back exactly.
+    x.cancel('A', 'a1');
+    expectAccount(x, 'A', { frozen_margin: 0, frozen_commission: 0, available: 929_930 });
+
+    // C and D trade 1 @ 70500: the last price moves and marks A and B.
+    // A: float (70500-70000)x2x5 = 5000; margin 2x70500x5x0.1 = 70500
+    //    balance 999,930 + 5,000 = 1,004,930; available 1,004,930 - 70,500 = 934,430
+    x.place('C', 'c1', 'SELL', 70500, 1);
+    x.place('D', 'd1', 'BUY', 70500, 1);
+    expectAccount(x, 'A', { float_profit: 5_000, margin: 70_500, balance: 1_004_930, available: 934_430 });
+    expectAccount(x, 'B', { float_profit: -5_000, margin: 70_500, balance: 994_930, available: 924_430 });
+
+    // On SHFE, CLOSE takes only earlier lots: A's lots are today's, so it is refused.
+    const close = x.place('A', 'a2', 'SELL', 70500, 1, { offset: 'CLOSE' });
+    assert.equal(close.code, ResultCode.PositionLimitExceeded);
+    assert.match(close.message, /CLOSETODAY/);
+
+    // A closes 1 today's lot @ 70500 against D's new bid.
+    // close profit (70500-70000)x1x5 = 2500; commission 70 + 70500x5x0.0001 = 105.25
+    // remaining long 1: float 2500, margin 35250
+    // balance 1,000,000 + 2,500 - 105.25 + 2,500 = 1,004,894.75; available - 35,250 = 969,644.75
+    x.place('D', 'd2', 'BUY', 70500, 1);
+    assert.equal(x.place('A', 'a3', 'SELL', 70500, 1, { offset: 'CLOSETODAY' }).code, ResultCode.Success);
+    expectAccount(x, 'A', {
+      close_profit: 2_500,
+      commission: 105.25,
+      float_profit: 2_500,
+      margin: 35_250,
+      balance: 1_004_894.75,
+      available: 969_644.75,
+    });
+    const position = positionViews(x.state, 'A')[ID]!;
+    assert.deepEqual(
+      [position.volume_long, position.volume_long_today, position.open_price_long, position.float_profit_long, position.margin_long],
+      [1, 1, 70000, 2500, 35250],
+    );
+  });
+
+  it('refuses an order the available funds cannot cover with "Insufficient funds" (2004)', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('poor', 30_000);
+    // one lot needs 35,000 margin + 35 commission > 30,000
+    const result = x.place('poor', 'p', 'BUY', 70000, 1);
+    assert.equal(result.code, ResultCode.InsufficientMargin);
+    assert.match(result.message, /^Insufficient funds/);
+    expectAccount(x, 'poor', { frozen_margin: 0, available: 30_000 });
+  });
+
+  it('freezes market orders at the limit price and releases what did not trade', () => {
+    const x = harness();
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    // buy 2 at market: frozen at limit-up 75600: 2 x (37800 + 37.8); 1 trades at 70000, 1 is cancelled
+    x.place('A', 'm', 'BUY', 0, 2, { priceType: 'MARKET' });
+    expectAccount(x, 'A', { frozen_margin: 0, margin: 35_000, commission: 35, balance: 999_965, available: 964_965 });
+  });
+
+  it('frozen accounts place no orders and withdraw nothing (2005)', () => {
+    const x = harness();
+    x.run({ type: 'account.set-frozen', accountId: 'A', frozen: true });
+    assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.AccountFrozen);
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 1 }).code, ResultCode.AccountFrozen);
+    x.run({ type: 'account.set-frozen', accountId: 'A', frozen: false });
+    assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.Success);
+  });
+
+  it('withdraws only what is available (2003) and takes deposits to the cent', () => {
+    const x = harness();
+    x.place('A', 'a', 'BUY', 70000, 1); // freezes 35,035
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_966 }).code, ResultCode.InsufficientBalance);
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_965 }).code, ResultCode.Success);
+    assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 0.015 }).code, ResultCode.ParameterError);
+    assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 10.01 }).code, ResultCode.Success);
+    expectAccount(x, 'A', { deposit: 1_000_010.01, withdraw: 964_965, available: 10.01 });
+  });
+
+  it('a modify that the funds cannot cover leaves the old order and its frozen funds as they were', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 50_000);
+    x.place('A', 'a', 'BUY', 70000, 1); // frozen 35,035; available 14,965
+    assert.equal(x.modify('A', 'a', 70000, 2).code, ResultCode.InsufficientMargin);
+    expectAccount(x, 'A', { frozen_margin: 35_035, available: 14_965 });
+    assert.equal(x.modify('A', 'a', 69000, 1).code, ResultCode.Success);
+    // 69000x5x0.1 = 34500 + 34.5 commission
+    expectAccount(x, 'A', { frozen_margin: 34_534.5, available: 15_465.5 });
+  });
+});
