@@ -1,6 +1,13 @@
 import type { ApplyResult } from './apply-result.ts';
 import { deposit, openAccount, registerUser, setAccountFrozen, withdraw } from './accounts/account-commands.ts';
+import { bankTransfer } from './accounts/bank-transfer.ts';
+import { afterCommand } from './aftermath.ts';
+import { changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
+import { raiseNotifications } from './notifications/notifications.ts';
+import { forceLiquidate } from './risk/force-liquidate.ts';
+import { executeSettlement, setSettlementPrice } from './settlement/settlement.ts';
 import type { StampedCommand } from './commands.ts';
+import { cancelConditional, createConditional } from './conditional/conditional-commands.ts';
 import { addInstrument } from './instruments/add-instrument.ts';
 import { cancelOrder } from './orders/cancel-order.ts';
 import { modifyOrder } from './orders/modify-order.ts';
@@ -26,8 +33,33 @@ export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
   }
   state.lastSeq = stamped.seq;
   state.lastTs = stamped.ts;
+  const result = dispatch(state, stamped);
+  afterCommand(state, stamped.ts, result.events);
+  raiseNotifications(state, stamped.seq, result.events);
+  return result;
+}
+
+function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
   const command = stamped.command;
   switch (command.type) {
+    case 'instrument.update':
+      return updateInstrument(state, command);
+    case 'instrument.suspend':
+    case 'instrument.resume':
+    case 'instrument.delist':
+      return changeInstrumentStatus(state, command);
+    case 'settlement.set-price':
+      return setSettlementPrice(state, command);
+    case 'settlement.execute':
+      return executeSettlement(state, stamped.ts);
+    case 'account.force-liquidate':
+      return forceLiquidate(state, command, stamped.ts);
+    case 'account.bank-transfer':
+      return bankTransfer(state, command);
+    case 'conditional.create':
+      return createConditional(state, command, stamped.ts);
+    case 'conditional.cancel':
+      return cancelConditional(state, command, stamped.ts);
     case 'user.register':
       return registerUser(state, command, stamped.ts);
     case 'account.open':

@@ -105,7 +105,92 @@ export interface SetAccountFrozen {
   readonly frozen: boolean;
 }
 
+export type ConditionType = 'StopLoss' | 'TakeProfit' | 'PriceTouch';
+export type TriggerCondition = 'GreaterOrEqual' | 'LessOrEqual';
+
+/** An order held back until the instrument's last trade price reaches a trigger. */
+export interface CreateConditionalOrder {
+  readonly type: 'conditional.create';
+  /** Generated outside the core. */
+  readonly conditionalId: string;
+  readonly accountId: string;
+  readonly instrumentId: string;
+  readonly direction: Direction;
+  readonly offset: Offset;
+  readonly volume: number;
+  readonly orderType: 'LIMIT' | 'MARKET';
+  /** Limit price of the order placed on trigger; ignored for MARKET. */
+  readonly limitPrice: number;
+  readonly conditionType: ConditionType;
+  readonly triggerPrice: number;
+  readonly triggerCondition: TriggerCondition;
+  /** Epoch ms after which a pending conditional order expires; 0 = never. */
+  readonly validUntil: number;
+}
+
+export interface CancelConditionalOrder {
+  readonly type: 'conditional.cancel';
+  readonly conditionalId: string;
+  /** The account the caller acts for: another account's conditional order is not found. */
+  readonly accountId: string;
+}
+
+/** Changes the rates of a listed instrument; omitted fields stay as they are. */
+export interface UpdateInstrument {
+  readonly type: 'instrument.update';
+  readonly instrumentId: string;
+  readonly marginRatio?: number;
+  readonly commissionRate?: number;
+  readonly limitUpRate?: number;
+  readonly limitDownRate?: number;
+}
+
+/** suspend: orders refused (3004); resume: trading again; delist: resting orders cancelled, no new orders. */
+export interface ChangeInstrumentStatus {
+  readonly type: 'instrument.suspend' | 'instrument.resume' | 'instrument.delist';
+  readonly instrumentId: string;
+}
+
+/** Sets the price an instrument settles at in the next day-end settlement. */
+export interface SetSettlementPrice {
+  readonly type: 'settlement.set-price';
+  readonly instrumentId: string;
+  readonly price: number;
+}
+
+/** Day-end settlement of every account, then the next trading day begins. */
+export interface ExecuteSettlement {
+  readonly type: 'settlement.execute';
+}
+
+/** An administrator closes every position of an account, whatever its risk. */
+export interface ForceLiquidate {
+  readonly type: 'account.force-liquidate';
+  readonly accountId: string;
+}
+
+/** A simulated bank transfer. Passwords are checked outside the core; the verdict comes in. */
+export interface BankTransfer {
+  readonly type: 'account.bank-transfer';
+  readonly transferId: string;
+  readonly accountId: string;
+  readonly bankId: string;
+  readonly bankName: string;
+  /** Positive: from the bank into the account; negative: out to the bank. */
+  readonly amount: number;
+  /** '' when the passwords were right; otherwise why they were not. */
+  readonly credentialError: string;
+}
+
 export type Command =
+  | UpdateInstrument
+  | ChangeInstrumentStatus
+  | SetSettlementPrice
+  | ExecuteSettlement
+  | ForceLiquidate
+  | BankTransfer
+  | CreateConditionalOrder
+  | CancelConditionalOrder
   | RegisterUser
   | OpenAccount
   | Deposit

@@ -1,4 +1,12 @@
-import type { Direction, Offset, PriceType, TimeCondition, VolumeCondition } from './commands.ts';
+import type {
+  ConditionType,
+  Direction,
+  Offset,
+  PriceType,
+  TimeCondition,
+  TriggerCondition,
+  VolumeCondition,
+} from './commands.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
 
 /**
@@ -22,7 +30,9 @@ export type CancelReason =
   | 'no-liquidity'
   | 'volume-condition'
   | 'self-trade'
-  | 'expired';
+  | 'expired'
+  | 'liquidation'
+  | 'delisted';
 
 export interface OrderRecord {
   readonly accountId: string;
@@ -169,7 +179,169 @@ export interface AccountFrozenChanged {
   readonly frozen: boolean;
 }
 
+export type RiskLevel = 'normal' | 'warning' | 'force-close';
+
+export interface RiskLevelChanged {
+  readonly type: 'risk.level-changed';
+  readonly accountId: string;
+  readonly userId: string;
+  readonly from: RiskLevel;
+  readonly to: RiskLevel;
+  readonly riskRatio: number;
+}
+
+export interface LiquidationOrder {
+  readonly orderId: string;
+  readonly instrumentId: string;
+  readonly direction: Direction;
+  readonly offset: Offset;
+  readonly volume: number;
+  readonly filled: number;
+  /** Volume-weighted price of the fills; 0 when nothing filled. */
+  readonly averagePrice: number;
+  /** '' when placed; otherwise why the order could not be placed. */
+  readonly refusal: string;
+}
+
+/** A forced liquidation: the record kept for the risk routes and the user. */
+export interface AccountLiquidated {
+  readonly type: 'account.liquidated';
+  readonly liquidationId: string;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly trigger: 'risk' | 'admin' | 'settlement';
+  readonly riskRatioBefore: number;
+  readonly riskRatioAfter: number;
+  readonly cancelledOrders: number;
+  readonly orders: LiquidationOrder[];
+  /** complete: every position closed; partial: some volume is left for the next price. */
+  readonly result: 'complete' | 'partial';
+}
+
+/** A message for one user, with the priority that decides what is dropped under back-pressure. */
+export interface NotificationRaised {
+  readonly type: 'notification';
+  readonly userId: string;
+  readonly accountId: string;
+  /** 0 (risk, liquidation: never dropped) .. 3 (informational). */
+  readonly priority: 0 | 1 | 2 | 3;
+  /** Notifications with the same key supersede each other while still undelivered. */
+  readonly key: string;
+  readonly level: 'INFO' | 'WARNING' | 'ERROR';
+  readonly code: number;
+  readonly content: string;
+}
+
+export type ConditionalStatus = 'Pending' | 'Triggered' | 'Cancelled' | 'Expired' | 'Failed';
+
+export interface ConditionalRecord {
+  readonly conditionalId: string;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly instrumentId: string;
+  readonly direction: Direction;
+  readonly offset: Offset;
+  readonly volume: number;
+  readonly orderType: 'LIMIT' | 'MARKET';
+  readonly limitPrice: number;
+  readonly conditionType: ConditionType;
+  readonly triggerPrice: number;
+  readonly triggerCondition: TriggerCondition;
+  readonly validUntil: number;
+  readonly status: ConditionalStatus;
+  readonly createdTs: number;
+  readonly updatedTs: number;
+  /** The order placed on trigger ('' before). */
+  readonly orderId: string;
+  /** Why it failed, expired or was cancelled. */
+  readonly reason: string;
+}
+
+export interface ConditionalChanged {
+  readonly type: 'conditional.changed';
+  readonly conditional: ConditionalRecord;
+}
+
+export interface InstrumentChanged {
+  readonly type: 'instrument.changed';
+  readonly instrumentId: string;
+  readonly status: 'TRADING' | 'SUSPENDED' | 'DELISTED';
+  readonly marginRatio: number;
+  readonly commissionRate: number;
+  readonly limitUpRate: number;
+  readonly limitDownRate: number;
+  readonly preSettlement: number;
+  readonly upperLimit: number;
+  readonly lowerLimit: number;
+}
+
+export interface SettlementPriceSet {
+  readonly type: 'settlement.price-set';
+  readonly instrumentId: string;
+  readonly price: number;
+}
+
+/** One account's day in numbers, as settled. */
+export interface AccountSettlement {
+  readonly accountId: string;
+  readonly userId: string;
+  readonly preBalance: number;
+  readonly deposit: number;
+  readonly withdraw: number;
+  readonly closeProfit: number;
+  readonly positionProfit: number;
+  readonly commission: number;
+  readonly balance: number;
+  readonly margin: number;
+  readonly available: number;
+  readonly riskRatio: number;
+  readonly forceClosed: boolean;
+}
+
+export interface InstrumentSettlement {
+  readonly instrumentId: string;
+  readonly settlementPrice: number;
+  readonly source: 'set' | 'vwap' | 'last' | 'reference';
+  readonly preSettlement: number;
+}
+
+export interface SettlementCompleted {
+  readonly type: 'settlement.completed';
+  readonly settlementDate: string;
+  readonly nextTradingDay: string;
+  readonly totalAccounts: number;
+  readonly settledAccounts: number;
+  readonly failedAccounts: number;
+  readonly forceClosedAccounts: string[];
+  readonly totalCommission: number;
+  readonly totalProfit: number;
+  readonly instruments: InstrumentSettlement[];
+  readonly accounts: AccountSettlement[];
+}
+
+export interface TransferRecorded {
+  readonly type: 'transfer.recorded';
+  readonly transferId: string;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly currency: string;
+  readonly amount: number;
+  readonly bankId: string;
+  readonly bankName: string;
+  /** 0 success; otherwise the result code of the failure. */
+  readonly errorId: number;
+  readonly errorMsg: string;
+}
+
 export type CoreEvent =
+  | InstrumentChanged
+  | SettlementPriceSet
+  | SettlementCompleted
+  | TransferRecorded
+  | ConditionalChanged
+  | RiskLevelChanged
+  | AccountLiquidated
+  | NotificationRaised
   | UserRegistered
   | AccountOpened
   | FundsMoved

@@ -2,7 +2,9 @@ import { Account } from './accounts/account.ts';
 import { Position } from './accounts/position.ts';
 import type { PositionSide } from './accounts/position-side.ts';
 import { User } from './accounts/user.ts';
-import type { OrderRecord } from './events.ts';
+import type { CreateConditionalOrder } from './commands.ts';
+import { ConditionalOrder } from './conditional/conditional-order.ts';
+import type { ConditionalStatus, OrderRecord, RiskLevel } from './events.ts';
 import { Instrument, type InstrumentStatus } from './instruments/instrument.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
 import { Order } from './matching/order.ts';
@@ -23,6 +25,19 @@ export interface SerializedState {
   readonly users: SerializedUser[];
   readonly accounts: SerializedAccount[];
   readonly instruments: SerializedInstrument[];
+  readonly liquidationCount: number;
+  readonly conditionals: SerializedConditional[];
+}
+
+interface SerializedConditional {
+  readonly request: CreateConditionalOrder;
+  readonly userId: string;
+  readonly triggerTicks: number;
+  readonly createdTs: number;
+  readonly status: ConditionalStatus;
+  readonly updatedTs: number;
+  readonly orderId: string;
+  readonly reason: string;
 }
 
 interface SerializedUser {
@@ -41,6 +56,7 @@ interface SerializedAccount {
   readonly createdTs: number;
   readonly ledger: number[];
   readonly frozen: boolean;
+  readonly riskLevel: RiskLevel;
   readonly positions: SerializedPosition[];
 }
 
@@ -62,6 +78,12 @@ interface SerializedInstrument {
   readonly lowerLimitTicks: number | null;
   readonly marginRatio: number;
   readonly commissionRate: number;
+  readonly limitUpRate: number;
+  readonly limitDownRate: number;
+  readonly preSettlementTicks: number;
+  readonly settlementPriceTicks: number;
+  readonly dayVolume: number;
+  readonly dayTurnoverTicks: number;
   readonly lastPriceTicks: number;
   /** Account ids of the open positions, in the order the instrument tracks them. */
   readonly holders: string[];
@@ -104,10 +126,27 @@ export function serializeState(state: CoreState): SerializedState {
       lowerLimitTicks: instrument.hasLimits ? instrument.lowerLimitTicks : null,
       marginRatio: instrument.marginRatio,
       commissionRate: instrument.commissionRate,
+      limitUpRate: instrument.limitUpRate,
+      limitDownRate: instrument.limitDownRate,
+      preSettlementTicks: instrument.preSettlementTicks,
+      settlementPriceTicks: instrument.settlementPriceTicks,
+      dayVolume: instrument.dayVolume,
+      dayTurnoverTicks: instrument.dayTurnoverTicks,
       lastPriceTicks: instrument.lastPriceTicks,
       holders: [...instrument.holders].map((position) => position.account.accountId),
       bids: restingOrders(instrument.book.bids),
       asks: restingOrders(instrument.book.asks),
+    })),
+    liquidationCount: state.liquidationCount,
+    conditionals: [...state.conditionals.all.values()].map((c) => ({
+      request: c.request,
+      userId: c.userId,
+      triggerTicks: c.triggerTicks,
+      createdTs: c.createdTs,
+      status: c.status,
+      updatedTs: c.updatedTs,
+      orderId: c.orderId,
+      reason: c.reason,
     })),
   };
 }
@@ -132,6 +171,12 @@ export function restoreState(data: SerializedState): CoreState {
     instrument.lowerLimitTicks = saved.lowerLimitTicks ?? Number.NaN;
     instrument.marginRatio = saved.marginRatio;
     instrument.commissionRate = saved.commissionRate;
+    instrument.limitUpRate = saved.limitUpRate;
+    instrument.limitDownRate = saved.limitDownRate;
+    instrument.preSettlementTicks = saved.preSettlementTicks;
+    instrument.settlementPriceTicks = saved.settlementPriceTicks;
+    instrument.dayVolume = saved.dayVolume;
+    instrument.dayTurnoverTicks = saved.dayTurnoverTicks;
     instrument.lastPriceTicks = saved.lastPriceTicks;
     state.instruments.set(instrument.id, instrument);
   }
@@ -147,6 +192,16 @@ export function restoreState(data: SerializedState): CoreState {
       instrument.book.rest(order);
       state.liveOrders.add(order);
     }
+  }
+  state.liquidationCount = data.liquidationCount;
+  for (const saved of data.conditionals) {
+    const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);
+    state.conditionals.add(conditional);
+    conditional.status = saved.status;
+    conditional.updatedTs = saved.updatedTs;
+    conditional.orderId = saved.orderId;
+    conditional.reason = saved.reason;
+    if (saved.status !== 'Pending') state.conditionals.settle(conditional);
   }
   return state;
 }
@@ -169,6 +224,7 @@ function serializeAccount(account: Account): SerializedAccount {
       account.frozenCommission,
     ],
     frozen: account.frozen,
+    riskLevel: account.riskLevel,
     positions: [...account.positions.values()].map((position) => ({
       instrumentId: position.instrument.id,
       long: sideFields(position.long),
@@ -194,6 +250,7 @@ function reviveAccount(state: CoreState, saved: SerializedAccount): Account {
     account.frozenCommission,
   ] = saved.ledger as [number, number, number, number, number, number, number, number, number];
   account.frozen = saved.frozen;
+  account.riskLevel = saved.riskLevel;
   for (const savedPosition of saved.positions) {
     const position = new Position(account, state.instruments.get(savedPosition.instrumentId)!);
     restoreSide(position.long, savedPosition.long);

@@ -1,6 +1,7 @@
 import type { Account } from './accounts/account.ts';
 import { Ledger } from './accounts/ledger.ts';
 import type { User } from './accounts/user.ts';
+import { ConditionalBook } from './conditional/conditional-book.ts';
 import type { Instrument } from './instruments/instrument.ts';
 import type { FillListener } from './matching/fill-listener.ts';
 import { LiveOrderIndex } from './orders/live-order-index.ts';
@@ -34,10 +35,13 @@ export class CoreState {
   readonly usersByName = new Map<string, User>();
   readonly accounts = new Map<string, Account>();
   readonly ledger = new Ledger();
+  readonly conditionals = new ConditionalBook();
   /** Where the matcher reports fills: the ledger. */
   readonly fills: FillListener = this.ledger;
   /** YYYY-MM-DD of the current trading day; '' before the first `trading-day.begin`. */
   tradingDay = '';
+  /** Liquidations so far: numbers their ids. */
+  liquidationCount = 0;
   lastSeq = 0;
   lastTs = 0;
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AccountFields, accountView, positionViews, ResultCode } from '../../src/core/index.ts';
+import { positionViews, ResultCode } from '../../src/core/index.ts';
 import { COPPER, CoreHarness } from '../support/core-harness.ts';
+import { expectAccount } from '../support/ledger-checks.ts';
 
 /** Copper with a round commission rate: 1 per 10,000 of turnover. */
 const CU = { ...COPPER, commissionRate: 0.0001 };
@@ -11,26 +12,6 @@ function harness(): CoreHarness {
   const x = new CoreHarness([CU]);
   for (const account of ['A', 'B', 'C', 'D']) x.ensureAccount(account, 1_000_000);
   return x;
-}
-
-function account(x: CoreHarness, id: string): AccountFields {
-  return accountView(x.state, id)!;
-}
-
-/** The spec's formulas 1-3 and 5, to the cent. */
-function assertIdentities(a: AccountFields): void {
-  const cents = (v: number): number => Math.round(v * 100);
-  assert.equal(cents(a.static_balance), cents(a.pre_balance) + cents(a.deposit) - cents(a.withdraw) + cents(a.close_profit) - cents(a.commission));
-  assert.equal(cents(a.balance), cents(a.static_balance) + cents(a.float_profit));
-  assert.equal(cents(a.available), cents(a.balance) - cents(a.margin) - cents(a.frozen_margin));
-  assert.equal(a.risk_ratio, a.margin === 0 ? 0 : a.margin / a.balance);
-}
-
-function expectAccount(x: CoreHarness, id: string, expected: Partial<AccountFields>): void {
-  const actual = account(x, id);
-  assertIdentities(actual);
-  const picked = Object.fromEntries(Object.keys(expected).map((k) => [k, actual[k as keyof AccountFields]]));
-  assert.deepEqual(picked, expected, `account ${id}`);
 }
 
 describe('account ledger: open, partial fill, cancel, mark, close', () => {

@@ -1,3 +1,4 @@
+import type { RiskLevel } from '../events.ts';
 import type { Cents } from '../money.ts';
 import type { Position } from './position.ts';
 
@@ -30,6 +31,8 @@ export class Account {
   frozenCommission: Cents = 0;
   /** A frozen account places no orders and withdraws nothing (2005). */
   frozen = false;
+  /** Level at the last risk check; a change raises a notification. */
+  riskLevel: RiskLevel = 'normal';
   readonly positions = new Map<string, Position>();
 
   constructor(

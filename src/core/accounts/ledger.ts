@@ -23,18 +23,23 @@ const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
 export class Ledger implements FillListener {
   /** Accounts whose margin or profit moved during the current command: risk looks at these. */
   readonly touched = new Set<Account>();
+  /** Instruments whose last price moved during the current command: conditional orders look at these. */
+  readonly moved = new Set<Instrument>();
+  /** Accounts liquidated during the current command: at most once each. */
+  readonly liquidated = new Set<Account>();
 
   /**
    * Freezes what a new order needs (its funds at `order.priceTicks`, and for a closing
    * order the lots it will close), or says why it cannot be placed.
    */
-  reserve(account: Account, instrument: Instrument, order: Order): Verdict {
+  reserve(account: Account, instrument: Instrument, order: Order, forced = false): Verdict {
     const perLotValue = order.priceTicks * instrument.tickValueCents;
     const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
     const marginPerLot = opens ? roundCents(perLotValue * instrument.marginRatio) : 0;
     const needed = (marginPerLot + commissionPerLot) * order.volume;
-    if (needed > account.available) {
+    // A forced liquidation closes whatever the funds: it is what restores them.
+    if (needed > account.available && !forced) {
       const what = opens ? 'margin and commission' : 'commission';
       return {
         code: opens ? ResultCode.InsufficientMargin : ResultCode.InsufficientBalance,
@@ -75,9 +80,14 @@ export class Ledger implements FillListener {
     const notional = priceTicks * instrument.tickValueCents * volume;
     const priceMoved = priceTicks !== instrument.lastPriceTicks;
     instrument.lastPriceTicks = priceTicks;
+    instrument.dayVolume += volume;
+    instrument.dayTurnoverTicks += priceTicks * volume;
     if (maker.account !== null) this.fill(instrument, maker, notional, volume, commission, priceTicks);
     if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
-    if (priceMoved) this.remarkHolders(instrument, priceTicks);
+    if (priceMoved) {
+      this.moved.add(instrument);
+      this.remarkHolders(instrument, priceTicks);
+    }
   }
 
   onOrderClosed(_instrument: Instrument, order: Order): void {

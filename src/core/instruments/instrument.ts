@@ -30,6 +30,15 @@ export class Instrument {
   commissionRate: number;
   /** Price of the last trade in ticks; the reference price until the first trade; 0 if neither. */
   lastPriceTicks: number;
+  limitUpRate: number;
+  limitDownRate: number;
+  /** Reference (previous settlement) price in ticks; 0 when there is none. */
+  preSettlementTicks: number;
+  /** Settlement price set by an administrator for the coming settlement; 0 = not set. */
+  settlementPriceTicks = 0;
+  /** Today's traded volume and sum of price ticks x volume: the default settlement price is their VWAP. */
+  dayVolume = 0;
+  dayTurnoverTicks = 0;
   /** Positions with open volume: the accounts a price move re-marks. */
   readonly holders = new Set<Position>();
 
@@ -38,6 +47,9 @@ export class Instrument {
     this.tickValueCents = tickValueCents(spec.priceTick, spec.volumeMultiple);
     this.marginRatio = spec.marginRatio;
     this.commissionRate = spec.commissionRate;
+    this.limitUpRate = spec.limitUpRate;
+    this.limitDownRate = spec.limitDownRate;
+    this.preSettlementTicks = spec.preSettlement > 0 ? this.grid.toTicks(spec.preSettlement) : 0;
     this.lastPriceTicks = spec.preSettlement > 0 ? this.grid.toTicks(spec.preSettlement) : 0;
     const limits = priceLimits(this.grid, spec);
     this.upperLimitTicks = limits.upper;
@@ -60,6 +72,13 @@ export class Instrument {
     return ++this.sequence;
   }
 
+  /** Recomputes limit-up / limit-down from the reference price and the current rates. */
+  resetLimits(): void {
+    const limits = bandAround(this.preSettlementTicks, this.limitUpRate, this.limitDownRate);
+    this.upperLimitTicks = limits.upper;
+    this.lowerLimitTicks = limits.lower;
+  }
+
   /** True when a limit price (in ticks) is inside limit-down..limit-up. */
   withinLimits(priceTicks: number): boolean {
     if (!this.hasLimits) return priceTicks > 0;
@@ -75,9 +94,13 @@ export function priceLimits(
   grid: PriceGrid,
   spec: InstrumentSpec,
 ): { upper: number; lower: number; hasLimits: boolean } {
-  if (!(spec.preSettlement > 0)) return { upper: Number.NaN, lower: Number.NaN, hasLimits: false };
-  const reference = Math.round(spec.preSettlement / spec.priceTick);
-  const upper = Math.floor(reference * (1 + spec.limitUpRate) + 1e-9);
-  const lower = Math.max(1, Math.ceil(reference * (1 - spec.limitDownRate) - 1e-9));
+  const reference = spec.preSettlement > 0 ? grid.toTicks(spec.preSettlement) : 0;
+  return bandAround(reference, spec.limitUpRate, spec.limitDownRate);
+}
+
+function bandAround(reference: number, upRate: number, downRate: number): { upper: number; lower: number; hasLimits: boolean } {
+  if (!(reference > 0)) return { upper: Number.NaN, lower: Number.NaN, hasLimits: false };
+  const upper = Math.floor(reference * (1 + upRate) + 1e-9);
+  const lower = Math.max(1, Math.ceil(reference * (1 - downRate) - 1e-9));
   return { upper, lower, hasLimits: true };
 }

@@ -20,12 +20,14 @@ export class PriceGrid {
     this.tickUnits = Math.round(tick * this.scale);
   }
 
-  /** Ticks for a price, or NaN when the price is not on the grid. */
+  /** Ticks for a price, or NaN when the price is not on the grid (within floating-point error). */
   toTicks(price: number): number {
     const units = price * this.scale;
     const ticks = Math.round(units / this.tickUnits);
     // Tolerance in units: absorbs binary representation error, not real off-grid prices.
-    return Math.abs(ticks * this.tickUnits - units) <= 1e-9 * Math.max(1, Math.abs(units)) ? ticks : Number.NaN;
+    // A few ulps absorb binary representation error (4000.2 x 10 = 40002.00000000001);
+    // anything more is a price off the grid.
+    return Math.abs(ticks * this.tickUnits - units) <= 8 * Number.EPSILON * Math.max(1, Math.abs(units)) ? ticks : Number.NaN;
   }
 
   toPrice(ticks: number): number {

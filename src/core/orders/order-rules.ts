@@ -1,5 +1,6 @@
 import type { Account } from '../accounts/account.ts';
 import type { Instrument } from '../instruments/instrument.ts';
+import { isCalendarDay } from '../calendar.ts';
 import { ResultCode } from '../result-codes.ts';
 
 /**
@@ -58,10 +59,10 @@ export function checkTradable(instrument: Instrument | undefined, instrumentId: 
   return ACCEPTABLE;
 }
 
-const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
 
 export function isTradingDay(value: unknown): value is string {
-  return typeof value === 'string' && ISO_DAY.test(value);
+  return isCalendarDay(value);
 }
 
 export function checkAccount(account: Account | undefined, accountId: string): Verdict {

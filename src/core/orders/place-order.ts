@@ -14,7 +14,12 @@ import { ACCEPTABLE, checkAccount, checkTradable, checkVolume, isTradingDay, lim
  * with the reason in last_msg), so every client sees what became of what it sent.
  */
 export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
-  return place(state, command, ts, true);
+  return place(state, command, ts, 'account');
+}
+
+/** A forced-liquidation order: placed even on a frozen account or without funds for commission. */
+export function placeForcedOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
+  return place(state, command, ts, 'forced');
 }
 
 /**
@@ -22,10 +27,12 @@ export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): A
  * order (no funds frozen, no positions). For benchmarks and tests of the book itself.
  */
 export function placeBareOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
-  return place(state, command, ts, false);
+  return place(state, command, ts, 'bare');
 }
 
-function place(state: CoreState, command: PlaceOrder, ts: number, withAccount: boolean): ApplyResult {
+type Placement = 'account' | 'forced' | 'bare';
+
+function place(state: CoreState, command: PlaceOrder, ts: number, placement: Placement): ApplyResult {
   if (state.liveOrders.has(command.accountId, command.orderId)) {
     // No order record: it would overwrite the live order of the same id in every view.
     return rejected(
@@ -33,8 +40,8 @@ function place(state: CoreState, command: PlaceOrder, ts: number, withAccount: b
       `order_id ${command.orderId} is already used by a live order of account ${command.accountId}`,
     );
   }
-  const account = withAccount ? state.accounts.get(command.accountId) : undefined;
-  if (withAccount) {
+  const account = placement === 'bare' ? undefined : state.accounts.get(command.accountId);
+  if (placement === 'account') {
     const usable = checkAccount(account, command.accountId);
     if (usable.code !== ResultCode.Success) return reject(command, ts, usable);
   }
@@ -44,7 +51,7 @@ function place(state: CoreState, command: PlaceOrder, ts: number, withAccount: b
 
   const order = newOrder(command, verdict, instrument!, ts);
   if (account !== undefined) {
-    const funds = state.ledger.reserve(account, instrument!, order);
+    const funds = state.ledger.reserve(account, instrument!, order, placement === 'forced');
     if (funds.code !== ResultCode.Success) return reject(command, ts, funds);
   }
   order.exchangeOrderId = instrument!.nextSequence();

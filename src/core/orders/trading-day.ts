@@ -26,6 +26,13 @@ export function beginTradingDay(state: CoreState, command: BeginTradingDay): App
  */
 export function endTradingDay(state: CoreState): ApplyResult {
   const events: CoreEvent[] = [];
+  const expired = expireDayOrders(state, events);
+  events.push({ type: 'trading-day.ended', tradingDay: state.tradingDay, expiredOrders: expired });
+  return succeeded(events);
+}
+
+/** Cancels the orders whose validity ends with the trading day; returns how many. */
+export function expireDayOrders(state: CoreState, events: CoreEvent[]): number {
   let expired = 0;
   for (const instrument of state.instruments.values()) {
     for (const ladder of [instrument.book.bids, instrument.book.asks]) {
@@ -41,8 +48,7 @@ export function endTradingDay(state: CoreState): ApplyResult {
       expired += due.length;
     }
   }
-  events.push({ type: 'trading-day.ended', tradingDay: state.tradingDay, expiredOrders: expired });
-  return succeeded(events);
+  return expired;
 }
 
 function expiresToday(order: Order, tradingDay: string): boolean {
@@ -51,7 +57,7 @@ function expiresToday(order: Order, tradingDay: string): boolean {
     case 'GFS':
       return true;
     case 'GTD':
-      return tradingDay === '' || order.validUntilDate <= tradingDay;
+      return tradingDay !== '' && order.validUntilDate <= tradingDay;
     case 'GTC':
     case 'IOC':
     case 'GFA':

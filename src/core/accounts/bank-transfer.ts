@@ -1,0 +1,57 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { BankTransfer } from '../commands.ts';
+import type { TransferRecorded } from '../events.ts';
+import { fromCents, toCents } from '../money.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import type { Account } from './account.ts';
+
+/**
+ * A simulated bank transfer. Every attempt on an existing account is recorded, the failed
+ * ones with error_id (the result code) and error_msg: wrong passwords (checked outside the
+ * core, whose verdict arrives in the command), a frozen account, or funds short for a
+ * transfer out.
+ */
+export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResult {
+  const account = state.accounts.get(command.accountId);
+  if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
+  const cents = toCents(command.amount);
+  if (!Number.isFinite(command.amount) || command.amount === 0 || Number.isNaN(cents)) {
+    return refuse(account, command, ResultCode.ParameterError, 'amount must be a non-zero number with at most two decimals');
+  }
+  if (command.credentialError !== '') return refuse(account, command, ResultCode.AuthenticationFailed, command.credentialError);
+  if (cents < 0) {
+    if (account.frozen) return refuse(account, command, ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
+    if (-cents > account.available) {
+      return refuse(
+        account,
+        command,
+        ResultCode.InsufficientBalance,
+        `Insufficient funds: transferring out ${fromCents(-cents)} but available is ${fromCents(account.available)}`,
+      );
+    }
+    account.withdraw += -cents;
+  } else {
+    account.deposit += cents;
+  }
+  return succeeded([record(account, command, 0, 'success')]);
+}
+
+function refuse(account: Account, command: BankTransfer, code: ResultCode, message: string): ApplyResult {
+  return rejected(code, message, [record(account, command, code, message)]);
+}
+
+function record(account: Account, command: BankTransfer, errorId: number, errorMsg: string): TransferRecorded {
+  return {
+    type: 'transfer.recorded',
+    transferId: command.transferId,
+    accountId: account.accountId,
+    userId: account.userId,
+    currency: account.currency,
+    amount: Number.isFinite(command.amount) ? command.amount : 0,
+    bankId: command.bankId,
+    bankName: command.bankName,
+    errorId,
+    errorMsg,
+  };
+}

@@ -1,0 +1,113 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { CancelConditionalOrder, CreateConditionalOrder } from '../commands.ts';
+import type { CoreEvent } from '../events.ts';
+import { checkAccount, checkTradable, checkVolume, limitPriceTicks } from '../orders/order-rules.ts';
+import { placeOrder } from '../orders/place-order.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import { ConditionalOrder } from './conditional-order.ts';
+
+const CONDITION_TYPES = new Set(['StopLoss', 'TakeProfit', 'PriceTouch']);
+const TRIGGER_CONDITIONS = new Set(['GreaterOrEqual', 'LessOrEqual']);
+
+export function createConditional(state: CoreState, command: CreateConditionalOrder, ts: number): ApplyResult {
+  const account = state.accounts.get(command.accountId);
+  const usable = checkAccount(account, command.accountId);
+  if (usable.code !== ResultCode.Success) return rejected(usable.code, usable.message);
+  if (state.conditionals.all.has(command.conditionalId)) {
+    return rejected(ResultCode.ParameterError, `conditional order ${command.conditionalId} already exists`);
+  }
+  const instrument = state.instruments.get(command.instrumentId);
+  const tradable = checkTradable(instrument, command.instrumentId);
+  if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);
+  const volume = checkVolume(command.volume);
+  if (volume.code !== ResultCode.Success) return rejected(volume.code, volume.message);
+  if (!CONDITION_TYPES.has(command.conditionType)) {
+    return rejected(ResultCode.ParameterError, 'condition_type must be StopLoss, TakeProfit or PriceTouch');
+  }
+  if (!TRIGGER_CONDITIONS.has(command.triggerCondition)) {
+    return rejected(ResultCode.ParameterError, 'trigger_condition must be GreaterOrEqual or LessOrEqual');
+  }
+  if (!(Number.isInteger(command.validUntil) && command.validUntil >= 0)) {
+    return rejected(ResultCode.ParameterError, 'valid_until must be a millisecond timestamp');
+  }
+  if (command.validUntil !== 0 && command.validUntil < ts) {
+    return rejected(ResultCode.ParameterError, 'valid_until is already in the past');
+  }
+  const trigger = instrument!.grid.toTicks(command.triggerPrice);
+  if (!(command.triggerPrice > 0) || Number.isNaN(trigger)) {
+    return rejected(ResultCode.ParameterError, `trigger_price ${command.triggerPrice} must be a positive price on the tick grid`);
+  }
+  if (command.orderType === 'LIMIT') {
+    const limit = limitPriceTicks(instrument!, command.limitPrice);
+    if (typeof limit !== 'number') return rejected(limit.code, `limit_price: ${limit.message}`);
+  } else if (command.orderType !== 'MARKET') {
+    return rejected(ResultCode.ParameterError, 'order_type must be LIMIT or MARKET');
+  }
+  const order = new ConditionalOrder(command, account!.userId, trigger, ts);
+  state.conditionals.add(order);
+  return succeeded([{ type: 'conditional.changed', conditional: order.toRecord() }]);
+}
+
+export function cancelConditional(state: CoreState, command: CancelConditionalOrder, ts: number): ApplyResult {
+  const order = state.conditionals.all.get(command.conditionalId);
+  if (order === undefined || order.request.accountId !== command.accountId) {
+    return rejected(ResultCode.OrderNotFound, `conditional order not found: ${command.conditionalId}`);
+  }
+  if (order.status !== 'Pending') {
+    return rejected(ResultCode.OrderFinished, `conditional order ${command.conditionalId} is already ${order.status}`);
+  }
+  order.finish('Cancelled', ts, 'cancelled by the user');
+  state.conditionals.settle(order);
+  return succeeded([{ type: 'conditional.changed', conditional: order.toRecord() }]);
+}
+
+/**
+ * Places the orders of conditional orders whose trigger the last price of a moved
+ * instrument reached. Instruments are visited in id order and orders in creation order.
+ * The placed order goes through the same checks as any order; if it is refused, the
+ * conditional order is Failed with the reason.
+ */
+export function triggerConditionals(state: CoreState, ts: number, events: CoreEvent[]): void {
+  const moved = [...state.ledger.moved].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  state.ledger.moved.clear();
+  for (const instrument of moved) {
+    const due = state.conditionals.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(instrument.lastPriceTicks));
+    for (const conditional of due) {
+      if (conditional.status !== 'Pending') continue;
+      const request = conditional.request;
+      state.conditionals.settle(conditional);
+      conditional.orderId = request.conditionalId;
+      const placed = placeOrder(
+        state,
+        {
+          type: 'order.place',
+          accountId: request.accountId,
+          orderId: request.conditionalId,
+          instrumentId: request.instrumentId,
+          direction: request.direction,
+          offset: request.offset,
+          priceType: request.orderType,
+          price: request.orderType === 'LIMIT' ? request.limitPrice : 0,
+          volume: request.volume,
+          timeCondition: request.orderType === 'LIMIT' ? 'GFD' : 'IOC',
+          volumeCondition: 'ANY',
+        },
+        ts,
+      );
+      if (placed.code === ResultCode.Success) conditional.finish('Triggered', ts, '');
+      else conditional.finish('Failed', ts, placed.message);
+      events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
+      for (const event of placed.events) events.push(event);
+    }
+  }
+}
+
+/** Pending conditional orders whose valid_until has passed become Expired. */
+export function expireConditionals(state: CoreState, ts: number, events: CoreEvent[]): void {
+  for (const conditional of state.conditionals.dueForExpiry(ts)) {
+    conditional.finish('Expired', ts, 'valid_until passed before the trigger price was reached');
+    state.conditionals.settle(conditional);
+    events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
+  }
+}

@@ -1,0 +1,91 @@
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import type { ChangeInstrumentStatus, UpdateInstrument } from '../commands.ts';
+import type { CoreEvent, InstrumentChanged } from '../events.ts';
+import type { Order } from '../matching/order.ts';
+import { takeOutOfBook } from '../orders/cancel-order.ts';
+import { ResultCode } from '../result-codes.ts';
+import type { CoreState } from '../state.ts';
+import type { Instrument } from './instrument.ts';
+
+/** instrument.update: new margin, commission or limit rates; limits are recomputed at once. */
+export function updateInstrument(state: CoreState, command: UpdateInstrument): ApplyResult {
+  const instrument = state.instruments.get(command.instrumentId);
+  if (instrument === undefined || instrument.status === 'DELISTED') {
+    return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
+  }
+  const { marginRatio, commissionRate, limitUpRate, limitDownRate } = command;
+  if (marginRatio !== undefined && !(marginRatio > 0 && marginRatio <= 1)) {
+    return rejected(ResultCode.ParameterError, 'margin_rate must be in (0, 1]');
+  }
+  if (commissionRate !== undefined && !(commissionRate >= 0 && commissionRate < 1)) {
+    return rejected(ResultCode.ParameterError, 'commission_rate must be in [0, 1)');
+  }
+  for (const [name, rate] of [['limit_up_rate', limitUpRate], ['limit_down_rate', limitDownRate]] as const) {
+    if (rate !== undefined && !(rate > 0 && rate < 1)) return rejected(ResultCode.ParameterError, `${name} must be in (0, 1)`);
+  }
+  if (marginRatio !== undefined) instrument.marginRatio = marginRatio;
+  if (commissionRate !== undefined) instrument.commissionRate = commissionRate;
+  if (limitUpRate !== undefined) instrument.limitUpRate = limitUpRate;
+  if (limitDownRate !== undefined) instrument.limitDownRate = limitDownRate;
+  instrument.resetLimits();
+  // A new margin ratio changes the margin of every open position at once.
+  if (marginRatio !== undefined) state.ledger.remarkHolders(instrument, instrument.lastPriceTicks);
+  return succeeded([instrumentChanged(instrument)]);
+}
+
+/**
+ * suspend / resume / delist. Delisting cancels the resting orders and refuses new ones;
+ * open positions stay, marked at the last price, until the next settlement closes them
+ * at the settlement price (as at expiry).
+ */
+export function changeInstrumentStatus(state: CoreState, command: ChangeInstrumentStatus): ApplyResult {
+  const instrument = state.instruments.get(command.instrumentId);
+  if (instrument === undefined || instrument.status === 'DELISTED') {
+    return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
+  }
+  const events: CoreEvent[] = [];
+  switch (command.type) {
+    case 'instrument.suspend':
+      if (instrument.status === 'SUSPENDED') return rejected(ResultCode.ParameterError, `${instrument.id} is already suspended`);
+      instrument.status = 'SUSPENDED';
+      break;
+    case 'instrument.resume':
+      if (instrument.status === 'TRADING') return rejected(ResultCode.ParameterError, `${instrument.id} is already trading`);
+      instrument.status = 'TRADING';
+      break;
+    case 'instrument.delist':
+      instrument.status = 'DELISTED';
+      cancelAllResting(state, instrument, events);
+      break;
+  }
+  events.push(instrumentChanged(instrument));
+  return succeeded(events);
+}
+
+function cancelAllResting(state: CoreState, instrument: Instrument, events: CoreEvent[]): void {
+  for (const ladder of [instrument.book.bids, instrument.book.asks]) {
+    const resting: Order[] = [];
+    for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
+      for (let order = level.head; order !== null; order = order.next) resting.push(order);
+    }
+    for (const order of resting) {
+      takeOutOfBook(state, instrument, order, events, 'delisted', `cancelled: ${instrument.id} was delisted`);
+    }
+  }
+}
+
+export function instrumentChanged(instrument: Instrument): InstrumentChanged {
+  const grid = instrument.grid;
+  return {
+    type: 'instrument.changed',
+    instrumentId: instrument.id,
+    status: instrument.status,
+    marginRatio: instrument.marginRatio,
+    commissionRate: instrument.commissionRate,
+    limitUpRate: instrument.limitUpRate,
+    limitDownRate: instrument.limitDownRate,
+    preSettlement: grid.toPrice(instrument.preSettlementTicks),
+    upperLimit: instrument.hasLimits ? grid.toPrice(instrument.upperLimitTicks) : 0,
+    lowerLimit: instrument.hasLimits ? grid.toPrice(instrument.lowerLimitTicks) : 0,
+  };
+}

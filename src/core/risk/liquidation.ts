@@ -1,0 +1,130 @@
+import type { Account } from '../accounts/account.ts';
+import type { PositionSide } from '../accounts/position-side.ts';
+import type { Direction, Offset } from '../commands.ts';
+import type { CoreEvent, LiquidationOrder } from '../events.ts';
+import type { Instrument } from '../instruments/instrument.ts';
+import { takeOutOfBook } from '../orders/cancel-order.ts';
+import { placeForcedOrder } from '../orders/place-order.ts';
+import type { CoreState } from '../state.ts';
+
+/**
+ * Forced liquidation (spec rule 5): cancel the account's live orders, then close every
+ * position with market orders, as far as the book's liquidity allows. Whatever stays open
+ * is retried at the next price change, when the risk check runs again. The record of what
+ * was done is an `account.liquidated` event.
+ */
+export function liquidate(
+  state: CoreState,
+  account: Account,
+  ts: number,
+  trigger: 'risk' | 'admin' | 'settlement',
+  events: CoreEvent[],
+): void {
+  const riskRatioBefore = account.riskRatio;
+  const liquidationId = `LQ${++state.liquidationCount}`;
+  const cancelled = cancelLiveOrders(state, account, events);
+  const orders: LiquidationOrder[] = [];
+  const positions = [...account.positions.values()].sort((a, b) => compare(a.instrument.id, b.instrument.id));
+  for (const position of positions) {
+    const instrument = position.instrument;
+    for (const [side, direction] of [[position.long, 'SELL'], [position.short, 'BUY']] as const) {
+      for (const [offset, volume] of closingOrders(instrument, side)) {
+        const orderId = `${liquidationId}-${orders.length + 1}`;
+        orders.push(closeAtMarket(state, account, instrument, orderId, direction, offset, volume, ts, events));
+      }
+    }
+  }
+  const flat = positions.every((position) => position.isFlat);
+  events.push({
+    type: 'account.liquidated',
+    liquidationId,
+    accountId: account.accountId,
+    userId: account.userId,
+    trigger,
+    riskRatioBefore,
+    riskRatioAfter: account.riskRatio,
+    cancelledOrders: cancelled,
+    orders,
+    result: flat ? 'complete' : 'partial',
+  });
+}
+
+/** Live orders in a fixed order (instrument, then exchange order id), whatever built the index. */
+function cancelLiveOrders(state: CoreState, account: Account, events: CoreEvent[]): number {
+  const live = [...state.liveOrders.ofAccount(account.accountId)].sort(
+    (a, b) => compare(a.instrumentId, b.instrumentId) || a.exchangeOrderId - b.exchangeOrderId,
+  );
+  for (const order of live) {
+    const instrument = state.instruments.get(order.instrumentId)!;
+    takeOutOfBook(state, instrument, order, events, 'liquidation', 'cancelled by forced liquidation');
+  }
+  return live.length;
+}
+
+/**
+ * The close orders that flatten one side: on SHFE and INE today's lots need CLOSETODAY
+ * and earlier lots CLOSE; elsewhere one CLOSE takes both.
+ */
+function closingOrders(instrument: Instrument, side: PositionSide): [Offset, number][] {
+  if (side.volume === 0) return [];
+  const exchange = instrument.spec.exchangeId;
+  if (exchange !== 'SHFE' && exchange !== 'INE') return [['CLOSE', side.volume]];
+  const out: [Offset, number][] = [];
+  if (side.hisVolume > 0) out.push(['CLOSE', side.hisVolume]);
+  if (side.todayVolume > 0) out.push(['CLOSETODAY', side.todayVolume]);
+  return out;
+}
+
+function closeAtMarket(
+  state: CoreState,
+  account: Account,
+  instrument: Instrument,
+  orderId: string,
+  direction: Direction,
+  offset: Offset,
+  volume: number,
+  ts: number,
+  events: CoreEvent[],
+): LiquidationOrder {
+  const result = placeForcedOrder(
+    state,
+    {
+      type: 'order.place',
+      accountId: account.accountId,
+      orderId,
+      instrumentId: instrument.id,
+      direction,
+      offset,
+      priceType: 'MARKET',
+      price: 0,
+      volume,
+      timeCondition: 'IOC',
+      volumeCondition: 'ANY',
+    },
+    ts,
+  );
+  let filled = 0;
+  let turnover = 0;
+  for (const event of result.events) {
+    events.push(event);
+    if (event.type === 'trade.executed' && event.taker.accountId === account.accountId && event.taker.orderId === orderId) {
+      filled += event.volume;
+      turnover += event.priceTicks * event.volume;
+    }
+  }
+  return {
+    orderId,
+    instrumentId: instrument.id,
+    direction,
+    offset,
+    volume,
+    filled,
+    averagePrice: filled === 0 ? 0 : instrument.grid.toPrice(Math.round(turnover / filled)),
+    refusal: result.code === 1000 ? '' : result.message,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+

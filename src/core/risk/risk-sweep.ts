@@ -1,0 +1,37 @@
+import type { CoreEvent } from '../events.ts';
+import type { CoreState } from '../state.ts';
+import { liquidate } from './liquidation.ts';
+import { riskLevelOf } from './risk-level.ts';
+
+/**
+ * Risk check of the accounts whose margin or profit moved in this command (the ledger
+ * collects them as it marks positions: an index, not a scan of every account). A change
+ * of level is reported; reaching force-close liquidates, at most once per account per
+ * command (what stays open is retried at the next price change).
+ * Accounts are visited in account-id order so the outcome never depends on set order.
+ */
+export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): void {
+  const liquidated = state.ledger.liquidated;
+  const touched = state.ledger.touched;
+  const accounts = [...touched].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  touched.clear();
+  for (const account of accounts) {
+    const ratio = account.riskRatio;
+    const level = riskLevelOf(ratio, state.options);
+    if (level !== account.riskLevel) {
+      events.push({
+        type: 'risk.level-changed',
+        accountId: account.accountId,
+        userId: account.userId,
+        from: account.riskLevel,
+        to: level,
+        riskRatio: ratio,
+      });
+      account.riskLevel = level;
+    }
+    if (level === 'force-close' && !liquidated.has(account)) {
+      liquidated.add(account);
+      liquidate(state, account, ts, 'risk', events);
+    }
+  }
+}

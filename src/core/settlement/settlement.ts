@@ -1,0 +1,182 @@
+import type { Account } from '../accounts/account.ts';
+import type { Position } from '../accounts/position.ts';
+import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
+import { nextTradingDay } from '../calendar.ts';
+import type { SetSettlementPrice } from '../commands.ts';
+import type { AccountSettlement, CoreEvent, InstrumentSettlement } from '../events.ts';
+import { instrumentChanged } from '../instruments/instrument-admin.ts';
+import type { Instrument } from '../instruments/instrument.ts';
+import { fromCents } from '../money.ts';
+import { expireDayOrders } from '../orders/trading-day.ts';
+import { ResultCode } from '../result-codes.ts';
+import { liquidate } from '../risk/liquidation.ts';
+import { riskLevelOf } from '../risk/risk-level.ts';
+import type { CoreState } from '../state.ts';
+
+export function setSettlementPrice(state: CoreState, command: SetSettlementPrice): ApplyResult {
+  const instrument = state.instruments.get(command.instrumentId);
+  if (instrument === undefined) return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
+  const ticks = instrument.grid.toTicks(command.price);
+  if (!(command.price > 0) || Number.isNaN(ticks)) {
+    return rejected(
+      ResultCode.ParameterError,
+      `settlement_price ${command.price} must be a positive price on the tick grid (${instrument.spec.priceTick})`,
+    );
+  }
+  instrument.settlementPriceTicks = ticks;
+  return succeeded([{ type: 'settlement.price-set', instrumentId: instrument.id, price: instrument.grid.toPrice(ticks) }]);
+}
+
+/**
+ * Day-end settlement (spec rule 6, 7): day orders expire; every instrument gets its
+ * settlement price (as set, else the day's volume-weighted average, else the last price,
+ * else the reference); positions are marked at it (position profit); positions in
+ * delisted instruments are closed at it; accounts at or above the force-close threshold
+ * are liquidated; each account's day is recorded; equity carries to pre_balance, today's
+ * lots become earlier lots at the settlement price, and the next trading day begins.
+ */
+export function executeSettlement(state: CoreState, ts: number): ApplyResult {
+  const day = state.tradingDay;
+  if (day === '') return rejected(ResultCode.ParameterError, 'no trading day has begun: nothing to settle');
+  const events: CoreEvent[] = [];
+  expireDayOrders(state, events);
+  const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));
+  const prices = instruments.map(settlementPriceOf);
+  instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
+  for (const instrument of instruments) if (instrument.status === 'DELISTED') closeDelistedPositions(state, instrument);
+
+  const accounts = [...state.accounts.values()].sort((a, b) => compare(a.accountId, b.accountId));
+  const forceClosed = new Set<Account>();
+  for (const account of accounts) {
+    if (riskLevelOf(account.riskRatio, state.options) !== 'force-close' || state.ledger.liquidated.has(account)) continue;
+    state.ledger.liquidated.add(account);
+    forceClosed.add(account);
+    liquidate(state, account, ts, 'settlement', events);
+  }
+  // Liquidation trades moved last prices: the day is settled at the settlement prices.
+  instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
+
+  const records = accounts.map((account) => accountRecord(account, forceClosed.has(account)));
+  for (const account of accounts) rollAccount(state, account);
+  const settledInstruments: InstrumentSettlement[] = instruments.map((instrument, i) => {
+    const record = {
+      instrumentId: instrument.id,
+      settlementPrice: instrument.grid.toPrice(prices[i]!.ticks),
+      source: prices[i]!.source,
+      preSettlement: instrument.grid.toPrice(instrument.preSettlementTicks),
+    };
+    rollInstrument(instrument, prices[i]!.ticks);
+    events.push(instrumentChanged(instrument));
+    return record;
+  });
+  state.tradingDay = nextTradingDay(day);
+  events.push({
+    type: 'settlement.completed',
+    settlementDate: day,
+    nextTradingDay: state.tradingDay,
+    totalAccounts: accounts.length,
+    settledAccounts: accounts.length,
+    failedAccounts: 0,
+    forceClosedAccounts: [...forceClosed].map((account) => account.accountId),
+    totalCommission: records.reduce((sum, r) => sum + r.commission * 100, 0) / 100,
+    totalProfit: records.reduce((sum, r) => sum + (r.closeProfit + r.positionProfit) * 100, 0) / 100,
+    instruments: settledInstruments,
+    accounts: records,
+  });
+  events.push({ type: 'trading-day.began', tradingDay: state.tradingDay });
+  return succeeded(events);
+}
+
+function settlementPriceOf(instrument: Instrument): { ticks: number; source: InstrumentSettlement['source'] } {
+  if (instrument.settlementPriceTicks > 0) return { ticks: instrument.settlementPriceTicks, source: 'set' };
+  if (instrument.dayVolume > 0) {
+    return { ticks: Math.round(instrument.dayTurnoverTicks / instrument.dayVolume), source: 'vwap' };
+  }
+  if (instrument.lastPriceTicks > 0) return { ticks: instrument.lastPriceTicks, source: 'last' };
+  return { ticks: instrument.preSettlementTicks, source: 'reference' };
+}
+
+function markAt(state: CoreState, instrument: Instrument, ticks: number): void {
+  if (ticks <= 0) return;
+  instrument.lastPriceTicks = ticks;
+  state.ledger.remarkHolders(instrument, ticks);
+}
+
+/** Expiry of a delisted contract: every open lot is closed at the settlement price. */
+function closeDelistedPositions(state: CoreState, instrument: Instrument): void {
+  const ticks = instrument.lastPriceTicks;
+  for (const position of [...instrument.holders]) {
+    const account = position.account;
+    for (const [side, isLong] of [[position.long, true], [position.short, false]] as const) {
+      if (side.volume === 0) continue;
+      const value = ticks * instrument.tickValueCents * side.volume;
+      const cost = side.closeHis(side.hisVolume) + side.closeToday(side.todayVolume);
+      account.closeProfit += isLong ? value - cost : cost - value;
+    }
+    position.remark(ticks);
+    instrument.holders.delete(position);
+    state.ledger.touched.add(account);
+  }
+}
+
+function accountRecord(account: Account, forceClosed: boolean): AccountSettlement {
+  return {
+    accountId: account.accountId,
+    userId: account.userId,
+    preBalance: fromCents(account.preBalance),
+    deposit: fromCents(account.deposit),
+    withdraw: fromCents(account.withdraw),
+    closeProfit: fromCents(account.closeProfit),
+    positionProfit: fromCents(account.floatProfit),
+    commission: fromCents(account.commission),
+    balance: fromCents(account.balance),
+    margin: fromCents(account.margin),
+    available: fromCents(account.available),
+    riskRatio: account.riskRatio,
+    forceClosed,
+  };
+}
+
+/**
+ * Equity becomes the next day's pre_balance; the day's flows start again from zero.
+ * Today's lots become earlier lots, and so do the lots live close orders hold of them.
+ */
+function rollAccount(state: CoreState, account: Account): void {
+  for (const order of state.liveOrders.ofAccount(account.accountId)) {
+    order.reservedHis += order.reservedToday;
+    order.reservedToday = 0;
+  }
+  account.preBalance = account.balance;
+  account.deposit = 0;
+  account.withdraw = 0;
+  account.closeProfit = 0;
+  account.commission = 0;
+  for (const [key, position] of [...account.positions]) {
+    rollPosition(position);
+    const sides = [position.long, position.short];
+    if (position.isFlat && sides.every((side) => side.frozenHis + side.frozenToday === 0)) account.positions.delete(key);
+  }
+}
+
+function rollPosition(position: Position): void {
+  const instrument = position.instrument;
+  const ticks = instrument.lastPriceTicks;
+  position.long.rollToHis(ticks * instrument.tickValueCents * position.long.volume);
+  position.short.rollToHis(ticks * instrument.tickValueCents * position.short.volume);
+  position.remark(ticks);
+}
+
+function rollInstrument(instrument: Instrument, ticks: number): void {
+  if (ticks > 0) {
+    instrument.preSettlementTicks = ticks;
+    instrument.lastPriceTicks = ticks;
+  }
+  instrument.settlementPriceTicks = 0;
+  instrument.dayVolume = 0;
+  instrument.dayTurnoverTicks = 0;
+  instrument.resetLimits();
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

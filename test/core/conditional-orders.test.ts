@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CreateConditionalOrder } from '../../src/core/index.ts';
+import { ResultCode } from '../../src/core/index.ts';
+import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
+
+const CU = COPPER.instrumentId;
+
+function conditional(id: string, extra: Partial<CreateConditionalOrder> = {}): CreateConditionalOrder {
+  return {
+    type: 'conditional.create',
+    conditionalId: id,
+    accountId: 'A',
+    instrumentId: CU,
+    direction: 'SELL',
+    offset: 'CLOSETODAY',
+    volume: 1,
+    orderType: 'MARKET',
+    limitPrice: 0,
+    conditionType: 'StopLoss',
+    triggerPrice: 69500,
+    triggerCondition: 'LessOrEqual',
+    validUntil: 0,
+    ...extra,
+  };
+}
+
+/** A is long 1 @ 70,000; E bids 69,000 for the stop to hit. */
+function longPosition(): CoreHarness {
+  const x = new CoreHarness();
+  for (const id of ['A', 'B', 'C', 'D', 'E']) x.ensureAccount(id);
+  x.place('B', 'b1', 'SELL', 70000, 1);
+  x.place('A', 'a1', 'BUY', 70000, 1);
+  x.place('E', 'e1', 'BUY', 69000, 1);
+  return x;
+}
+
+function tradeAt(x: CoreHarness, price: number, id: string) {
+  x.place('C', `c${id}`, 'SELL', price, 1);
+  return x.place('D', `d${id}`, 'BUY', price, 1);
+}
+
+describe('conditional orders', () => {
+  it('a stop-loss waits for the last price to cross its trigger, then places its order', () => {
+    const x = longPosition();
+    const created = x.run(conditional('sl1'));
+    assert.equal(created.code, ResultCode.Success);
+    assert.equal(eventsOfType(created, 'conditional.changed')[0]?.conditional.status, 'Pending');
+    assert.equal(eventsOfType(tradeAt(x, 69600, '1'), 'conditional.changed').length, 0, '69,600 is above the trigger');
+    const crossed = tradeAt(x, 69500, '2');
+    const [change] = eventsOfType(crossed, 'conditional.changed');
+    assert.deepEqual([change?.conditional.status, change?.conditional.orderId], ['Triggered', 'sl1']);
+    const [trade] = eventsOfType(crossed, 'trade.executed').filter((t) => t.taker.orderId === 'sl1');
+    assert.deepEqual([trade?.price, trade?.maker.accountId], [69000, 'E']);
+  });
+
+  it('take-profit and price-touch trigger upwards with GreaterOrEqual', () => {
+    const x = longPosition();
+    x.run(conditional('tp', { conditionType: 'TakeProfit', triggerCondition: 'GreaterOrEqual', triggerPrice: 70500, orderType: 'LIMIT', limitPrice: 70500 }));
+    x.run(conditional('pt', { conditionType: 'PriceTouch', triggerCondition: 'GreaterOrEqual', triggerPrice: 70500, direction: 'BUY', offset: 'OPEN', orderType: 'LIMIT', limitPrice: 70000 }));
+    const result = tradeAt(x, 70500, '1');
+    assert.deepEqual(eventsOfType(result, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['tp', 'Triggered'], ['pt', 'Triggered']]);
+  });
+
+  it('fails with the reason when the placed order is refused', () => {
+    const x = longPosition();
+    // two lots to close, but only one is held
+    x.run(conditional('big', { volume: 2 }));
+    const [change] = eventsOfType(tradeAt(x, 69400, '1'), 'conditional.changed');
+    assert.equal(change?.conditional.status, 'Failed');
+    assert.match(change!.conditional.reason, /not enough long position/);
+  });
+
+  it('expires once valid_until has passed', () => {
+    const x = longPosition();
+    x.run(conditional('soon', { validUntil: x.ts + 3 }));
+    x.place('C', 'c0', 'SELL', 71000, 1);
+    x.place('C', 'c1', 'SELL', 71010, 1);
+    const later = x.place('C', 'c2', 'SELL', 71020, 1);
+    const [change] = eventsOfType(later, 'conditional.changed');
+    assert.deepEqual([change?.conditional.conditionalId, change?.conditional.status], ['soon', 'Expired']);
+    assert.equal(eventsOfType(tradeAt(x, 69000, '9'), 'conditional.changed').length, 0, 'an expired order never triggers');
+  });
+
+  it('cancels by id; a finished one answers 3002 and another account\'s 3001', () => {
+    const x = longPosition();
+    x.run(conditional('c'));
+    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'B' }).code, ResultCode.OrderNotFound);
+    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.Success);
+    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.OrderFinished);
+    assert.deepEqual(x.state.conditionals.countByStatus(), { Pending: 0, Triggered: 0, Cancelled: 1, Expired: 0, Failed: 0 });
+  });
+
+  it('refuses malformed conditional orders with 1001', () => {
+    const x = longPosition();
+    assert.equal(x.run(conditional('x', { triggerPrice: 69505 })).code, ResultCode.ParameterError);
+    assert.equal(x.run(conditional('x', { triggerCondition: 'Sideways' as 'LessOrEqual' })).code, ResultCode.ParameterError);
+    assert.equal(x.run(conditional('x', { validUntil: 1 })).code, ResultCode.ParameterError);
+    assert.equal(x.run(conditional('x', { orderType: 'LIMIT', limitPrice: 99990 })).code, ResultCode.PriceOutOfLimits);
+    assert.equal(x.run(conditional('x', { accountId: 'ghost' })).code, ResultCode.AccountNotFound);
+  });
+});

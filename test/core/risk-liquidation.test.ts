@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ResultCode } from '../../src/core/index.ts';
+import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
+import { expectAccount } from '../support/ledger-checks.ts';
+
+/** Copper: tick 10, multiplier 5, margin 10%, commission 1/10,000, limits 64,400..75,600. */
+const CU = { ...COPPER, commissionRate: 0.0001 };
+
+/** A holds 1 long @ 70,000 with 40,000 deposited; B, C, D, E are well funded. */
+function longOnThinEquity(): CoreHarness {
+  const x = new CoreHarness([CU]);
+  x.ensureAccount('A', 40_000);
+  for (const other of ['B', 'C', 'D', 'E']) x.ensureAccount(other, 1_000_000);
+  x.place('B', 'b1', 'SELL', 70000, 1);
+  return x;
+}
+
+/** C and D trade one lot at `price`, which becomes the last price. */
+function tradeAt(x: CoreHarness, price: number, id: string) {
+  x.place('C', `c${id}`, 'SELL', price, 1);
+  return x.place('D', `d${id}`, 'BUY', price, 1);
+}
+
+describe('risk levels', () => {
+  it('raises a warning (P1, 4001) when the risk ratio reaches 0.8', () => {
+    const x = longOnThinEquity();
+    // margin 70000x5x0.1 = 35,000; balance 40,000 - 35 commission = 39,965; ratio 0.8758
+    const result = x.place('A', 'a1', 'BUY', 70000, 1);
+    const [change] = eventsOfType(result, 'risk.level-changed');
+    assert.deepEqual([change?.accountId, change?.from, change?.to], ['A', 'normal', 'warning']);
+    assert.equal(change?.riskRatio, 35_000 / 39_965);
+    const [note] = eventsOfType(result, 'notification').filter((n) => n.key === 'risk:A');
+    assert.deepEqual([note?.priority, note?.level, note?.code, note?.userId], [1, 'WARNING', 4001, 'u-A']);
+  });
+});
+
+describe('forced liquidation', () => {
+  it('closes every position at market when the ratio reaches 1.0, and records it', () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    // a resting close order holds the lot: the liquidation must cancel it to close the lot
+    assert.equal(x.place('A', 'a2', 'SELL', 75000, 1, { offset: 'CLOSETODAY' }).code, ResultCode.Success);
+    x.place('E', 'e1', 'BUY', 67900, 1); // the bid the liquidation will hit
+    // at 69,000: float -5,000, balance 34,965, margin 34,500: ratio 0.9867, still a warning
+    assert.equal(eventsOfType(tradeAt(x, 69000, '1'), 'account.liquidated').length, 0);
+    // at 68,000: float -10,000, balance 29,965, margin 34,000: ratio 1.1347 >= 1.0
+    const result = tradeAt(x, 68000, '2');
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.ok(record, 'liquidated');
+    assert.deepEqual(
+      [record.trigger, record.result, record.cancelledOrders, record.riskRatioBefore],
+      ['risk', 'complete', 1, 34_000 / 29_965],
+    );
+    assert.deepEqual(record.orders.map((o) => [o.direction, o.offset, o.volume, o.filled, o.averagePrice]), [['SELL', 'CLOSETODAY', 1, 1, 67900]]);
+    // close profit (67,900 - 70,000) x 5 = -10,500; commission 35 + 67,900x5x0.0001 = 68.95
+    // balance 40,000 - 10,500 - 68.95 = 29,431.05; nothing held, nothing frozen
+    expectAccount(x, 'A', { close_profit: -10_500, commission: 68.95, balance: 29_431.05, margin: 0, frozen_margin: 0, available: 29_431.05, risk_ratio: 0 });
+    const notes = eventsOfType(result, 'notification').filter((n) => n.accountId === 'A' && n.priority === 0);
+    assert.ok(notes.some((n) => n.code === 4002 && n.key === `liquidation:${record.liquidationId}`));
+  });
+
+  it('retries what lacked liquidity at the next price change', () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    const first = tradeAt(x, 68000, '1');
+    const [partial] = eventsOfType(first, 'account.liquidated');
+    assert.deepEqual([partial?.result, partial?.orders[0]?.filled], ['partial', 0]);
+    x.place('E', 'e1', 'BUY', 67900, 1);
+    // a trade at 67,950 moves the price: the account is checked again and closed into E's bid
+    x.place('D', 'd9', 'BUY', 67950, 1);
+    const again = x.place('C', 'c9', 'SELL', 67950, 1);
+    const [second] = eventsOfType(again, 'account.liquidated');
+    assert.deepEqual([second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['complete', 1, 67900]);
+  });
+
+  it('an administrator can liquidate any account through the same path', () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('E', 'e1', 'BUY', 69990, 1);
+    const result = x.run({ type: 'account.force-liquidate', accountId: 'A' });
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.deepEqual([record?.trigger, record?.result], ['admin', 'complete']);
+    assert.equal(x.run({ type: 'account.force-liquidate', accountId: 'nobody' }).code, ResultCode.AccountNotFound);
+  });
+});

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { liveOrder, positionViews, ResultCode } from '../../src/core/index.ts';
+import { COPPER, CoreHarness, eventsOfType, INDEX } from '../support/core-harness.ts';
+import { expectAccount } from '../support/ledger-checks.ts';
+
+const CU = { ...COPPER, commissionRate: 0.0001 };
+const ID = CU.instrumentId;
+
+function market(): CoreHarness {
+  const x = new CoreHarness([CU]);
+  x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+  for (const id of ['A', 'B', 'C', 'D']) x.ensureAccount(id, 1_000_000);
+  return x;
+}
+
+function tradeAt(x: CoreHarness, price: number, id: string) {
+  x.place('C', `c${id}`, 'SELL', price, 1);
+  return x.place('D', `d${id}`, 'BUY', price, 1);
+}
+
+describe('day-end settlement over two days', () => {
+  it('carries equity, turns today into his and marks against settlement prices', () => {
+    const x = market();
+    // Day 1: A buys 2 @ 70,000 from B; C and D trade at 71,000; settlement price set to 70,800.
+    x.place('B', 'b1', 'SELL', 70000, 2);
+    x.place('A', 'a1', 'BUY', 70000, 2);
+    tradeAt(x, 71000, '1');
+    x.place('A', 'gfd', 'BUY', 69000, 1);
+    x.place('A', 'gtc', 'BUY', 69010, 1, { timeCondition: 'GTC' });
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70800 }).code, ResultCode.Success);
+    const day1 = x.run({ type: 'settlement.execute' });
+    assert.equal(day1.code, ResultCode.Success);
+    const [summary] = eventsOfType(day1, 'settlement.completed');
+    assert.deepEqual([summary?.settlementDate, summary?.nextTradingDay, summary?.totalAccounts], ['2026-11-23', '2026-11-24', 4]);
+    assert.deepEqual(summary?.instruments.map((i) => [i.settlementPrice, i.source]), [[70800, 'set']]);
+    // A: commission 2x70000x5x0.0001 = 70; position profit (70,800 - 70,000) x 2 x 5 = 8,000
+    //    balance 1,000,000 - 70 + 8,000 = 1,007,930
+    const a = summary!.accounts.find((r) => r.accountId === 'A')!;
+    assert.deepEqual([a.commission, a.positionProfit, a.balance], [70, 8000, 1_007_930]);
+    // Next day: pre_balance = that balance, the day's flows start at zero, the lots are his
+    // at the settlement price, margin 2 x 70,800 x 5 x 0.1 = 70,800 (plus the GTC bid's frozen funds).
+    expectAccount(x, 'A', { pre_balance: 1_007_930, deposit: 0, commission: 0, close_profit: 0, float_profit: 0, margin: 70_800, balance: 1_007_930 });
+    const position = positionViews(x.state, 'A')[ID]!;
+    assert.deepEqual([position.volume_long_today, position.volume_long_his, position.position_price_long, position.open_price_long], [0, 2, 70800, 70000]);
+    assert.equal(liveOrder(x.state, 'A', 'gfd'), undefined, 'GFD orders expire at settlement');
+    assert.ok(liveOrder(x.state, 'A', 'gtc'), 'GTC orders survive settlement');
+    assert.equal(x.state.tradingDay, '2026-11-24');
+
+    // Day 2: a trade at 71,000 marks A: float (71,000 - 70,800) x 2 x 5 = 2,000.
+    tradeAt(x, 71000, '2');
+    expectAccount(x, 'A', { float_profit: 2000, balance: 1_009_930 });
+    // On SHFE, CLOSE takes his lots: A closes 1 @ 71,000.
+    // close profit (71,000 - 70,800) x 5 = 1,000; commission 71,000 x 5 x 0.0001 = 35.5; float left 1,000
+    x.place('D', 'd3', 'BUY', 71000, 1);
+    assert.equal(x.place('A', 'a2', 'SELL', 71000, 1, { offset: 'CLOSE' }).code, ResultCode.Success);
+    expectAccount(x, 'A', { close_profit: 1000, commission: 35.5, float_profit: 1000, balance: 1_009_894.5 });
+    // No price set: the day's volume-weighted average price (all at 71,000) settles it.
+    const day2 = eventsOfType(x.run({ type: 'settlement.execute' }), 'settlement.completed')[0]!;
+    assert.deepEqual(day2.instruments.map((i) => [i.settlementPrice, i.source]), [[71000, 'vwap']]);
+    expectAccount(x, 'A', { pre_balance: 1_009_894.5, float_profit: 0 });
+    assert.equal(x.state.tradingDay, '2026-11-25');
+  });
+
+  it('moves price limits to the new reference price', () => {
+    const x = market();
+    tradeAt(x, 72000, '1');
+    x.run({ type: 'settlement.execute' });
+    // reference 72,000: limits 72,000 x 1.08 = 77,760 and 72,000 x 0.92 = 66,240
+    assert.equal(x.place('A', 'up', 'BUY', 77760, 1).code, ResultCode.Success);
+    assert.equal(x.place('A', 'over', 'BUY', 77770, 1).code, ResultCode.PriceOutOfLimits);
+  });
+
+  it('skips the weekend when advancing the trading day', () => {
+    const x = new CoreHarness([INDEX]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-27' });
+    x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.tradingDay, '2026-11-30');
+  });
+
+  it('closes positions of a delisted instrument at the settlement price', () => {
+    const x = market();
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.run({ type: 'instrument.delist', instrumentId: ID });
+    x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70500 });
+    x.run({ type: 'settlement.execute' });
+    // A realises (70,500 - 70,000) x 5 = 2,500 less commission 35; B the opposite
+    expectAccount(x, 'A', { pre_balance: 1_002_465, margin: 0 });
+    expectAccount(x, 'B', { pre_balance: 997_465, margin: 0 });
+    assert.deepEqual(positionViews(x.state, 'A'), {});
+  });
+
+  it('refuses a settlement price off the grid', () => {
+    const x = market();
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: 'X.y', price: 1 }).code, ResultCode.InstrumentNotFound);
+  });
+});
+
+describe('instrument administration', () => {
+  it('suspend refuses orders with 3004, resume allows them again', () => {
+    const x = market();
+    x.run({ type: 'instrument.suspend', instrumentId: ID });
+    assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.InstrumentSuspended);
+    x.run({ type: 'instrument.resume', instrumentId: ID });
+    assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.Success);
+  });
+
+  it('delist cancels resting orders and refuses new ones', () => {
+    const x = market();
+    x.place('A', 'a', 'BUY', 70000, 1);
+    const result = x.run({ type: 'instrument.delist', instrumentId: ID });
+    assert.deepEqual(eventsOfType(result, 'order.cancelled').map((e) => e.reason), ['delisted']);
+    expectAccount(x, 'A', { frozen_margin: 0 });
+    assert.equal(x.place('A', 'b', 'BUY', 70000, 1).code, ResultCode.InstrumentNotFound);
+  });
+
+  it('new rates apply at once: limits move and open positions are re-margined', () => {
+    const x = market();
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.run({ type: 'instrument.update', instrumentId: ID, marginRatio: 0.2, limitUpRate: 0.05 });
+    expectAccount(x, 'A', { margin: 70_000 }); // 70,000 x 5 x 0.2
+    assert.equal(x.place('A', 'up', 'BUY', 73510, 1).code, ResultCode.PriceOutOfLimits); // limit-up 73,500
+    assert.equal(x.run({ type: 'instrument.update', instrumentId: ID, marginRatio: 1.5 }).code, ResultCode.ParameterError);
+  });
+});
+
+describe('bank transfers', () => {
+  it('moves funds in and out and records every attempt', () => {
+    const x = market();
+    const transfer = (id: string, amount: number, credentialError = '') =>
+      x.run({ type: 'account.bank-transfer', transferId: id, accountId: 'A', bankId: 'icbc', bankName: 'ICBC', amount, credentialError });
+    const ok = transfer('t1', 500);
+    assert.equal(ok.code, ResultCode.Success);
+    assert.deepEqual(eventsOfType(ok, 'transfer.recorded').map((t) => [t.errorId, t.amount]), [[0, 500]]);
+    const wrong = transfer('t2', 100, 'future_password is not the account owner\'s password');
+    assert.equal(wrong.code, ResultCode.AuthenticationFailed);
+    assert.equal(eventsOfType(wrong, 'transfer.recorded')[0]?.errorId, 1002);
+    const tooMuch = transfer('t3', -2_000_000);
+    assert.equal(tooMuch.code, ResultCode.InsufficientBalance);
+    assert.equal(eventsOfType(tooMuch, 'transfer.recorded')[0]?.errorId, 2003);
+    transfer('t4', -200);
+    expectAccount(x, 'A', { deposit: 1_000_500, withdraw: 200, balance: 1_000_300 });
+  });
+});
