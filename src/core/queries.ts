@@ -1,5 +1,6 @@
 import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
 import type { Direction } from './commands.ts';
+import { markAccount } from './risk/risk-index.ts';
 import type { OrderRecord } from './events.ts';
 import type { CoreState } from './state.ts';
 
@@ -57,7 +58,9 @@ export function liveOrder(state: CoreState, accountId: string, orderId: string):
 
 export function accountView(state: CoreState, accountId: string): AccountFields | undefined {
   const account = state.accounts.get(accountId);
-  return account === undefined ? undefined : accountFields(account);
+  if (account === undefined) return undefined;
+  markAccount(account);
+  return accountFields(account);
 }
 
 /** Positions of an account keyed `<exchange_id>.<instrument_id>`, including flat ones of the day. */
@@ -65,6 +68,7 @@ export function positionViews(state: CoreState, accountId: string): Record<strin
   const account = state.accounts.get(accountId);
   const out: Record<string, PositionFields> = {};
   if (account === undefined) return out;
+  markAccount(account);
   for (const [key, position] of account.positions) out[key] = positionFields(position);
   return out;
 }

@@ -9,6 +9,7 @@ import { Instrument, type InstrumentStatus } from './instruments/instrument.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
 import { Order } from './matching/order.ts';
 import type { PriceLadder } from './matching/price-ladder.ts';
+import { indexAccount, markAccount } from './risk/risk-index.ts';
 import { type CoreOptions, CoreState } from './state.ts';
 
 /**
@@ -102,7 +103,12 @@ interface SerializedOrder extends OrderRecord {
   readonly reservedToday: number;
 }
 
+/**
+ * Marks every account at the current last prices first (accounts are marked lazily; see
+ * risk/risk-index.ts), so the text never depends on which accounts were read before.
+ */
 export function serializeState(state: CoreState): SerializedState {
+  for (const account of state.accounts.values()) markAccount(account);
   return {
     format: 2,
     options: { ...state.options },
@@ -194,6 +200,7 @@ export function restoreState(data: SerializedState): CoreState {
     }
   }
   state.liquidationCount = data.liquidationCount;
+  for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {
     const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);
     state.conditionals.add(conditional);

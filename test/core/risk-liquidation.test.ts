@@ -35,6 +35,28 @@ describe('risk levels', () => {
   });
 });
 
+describe('risk levels of accounts marked lazily', () => {
+  it('a price move by other traders raises the warning exactly when the ratio crosses 0.8', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 50_000);
+    for (const other of ['B', 'C', 'D']) x.ensureAccount(other, 1_000_000);
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    // A: margin 35,000, balance 49,965: ratio 0.70, normal
+    assert.equal(eventsOfType(x.place('A', 'a1', 'BUY', 70000, 1), 'risk.level-changed').length, 0);
+    // ratio >= 0.8  <=>  0.5p >= 0.8 x (49,965 + 5 (p - 70,000))  <=>  p <= 68,579.4
+    // at 68,600: 34,300 / 42,965 = 0.7983, still normal
+    const near = tradeAt(x, 68600, '1');
+    assert.equal(eventsOfType(near, 'risk.level-changed').filter((e) => e.accountId === 'A').length, 0);
+    // at 68,570: 34,285 / 42,815 = 0.8008: warning
+    const crossed = tradeAt(x, 68570, '2');
+    const [change] = eventsOfType(crossed, 'risk.level-changed').filter((e) => e.accountId === 'A');
+    assert.deepEqual([change?.from, change?.to, change?.riskRatio], ['normal', 'warning', 3_428_500 / 4_281_500]);
+    // and back to normal when the price recovers
+    const back = tradeAt(x, 69000, '3');
+    assert.deepEqual(eventsOfType(back, 'risk.level-changed').filter((e) => e.accountId === 'A').map((e) => e.to), ['normal']);
+  });
+});
+
 describe('forced liquidation', () => {
   it('closes every position at market when the ratio reaches 1.0, and records it', () => {
     const x = longOnThinEquity();

@@ -62,6 +62,10 @@ export function checkInvariants(state: CoreState, flows: MoneyFlows): void {
     assert.equal(long, short, `open interest balances on ${instrument.id}`);
   }
   for (const account of state.accounts.values()) {
+    // Lazily marked accounts must never sit at a level other than their ratio's (no missed warning).
+    const ratio = accountView(state, account.accountId)!.risk_ratio;
+    const level = ratio >= state.options.forceCloseThreshold ? 'force-close' : ratio >= state.options.warningThreshold ? 'warning' : 'normal';
+    assert.equal(account.riskLevel, level, `${account.accountId}: risk level ${account.riskLevel} but ratio ${ratio}`);
     const live = [...state.liveOrders.ofAccount(account.accountId)];
     assert.ok(account.frozenMargin >= 0 && account.frozenCommission >= 0, 'frozen funds never negative');
     if (live.length === 0) {

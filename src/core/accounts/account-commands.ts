@@ -2,6 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, Withdraw } from '../commands.ts';
 import { type Cents, fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
+import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
 import { Account } from './account.ts';
 import { User } from './user.ts';
@@ -62,6 +63,7 @@ export function deposit(state: CoreState, command: Deposit): ApplyResult {
   const amount = amountCents(command.amount, false);
   if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
   account.deposit += amount;
+  state.ledger.touched.add(account);
   return succeeded([
     { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'deposit', amount: fromCents(amount), balance: fromCents(account.balance) },
   ]);
@@ -73,6 +75,7 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
   if (account.frozen) return rejected(ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
   const amount = amountCents(command.amount, false);
   if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
+  markAccount(account);
   if (amount > account.available) {
     return rejected(
       ResultCode.InsufficientBalance,
@@ -80,6 +83,7 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
     );
   }
   account.withdraw += amount;
+  state.ledger.touched.add(account);
   return succeeded([
     { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'withdraw', amount: fromCents(amount), balance: fromCents(account.balance) },
   ]);

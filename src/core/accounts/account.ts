@@ -1,4 +1,5 @@
 import type { RiskLevel } from '../events.ts';
+import type { Instrument } from '../instruments/instrument.ts';
 import type { Cents } from '../money.ts';
 import type { Position } from './position.ts';
 
@@ -33,6 +34,10 @@ export class Account {
   frozen = false;
   /** Level at the last risk check; a change raises a notification. */
   riskLevel: RiskLevel = 'normal';
+  /** Bumped at every re-index: older trigger entries of this account are stale. */
+  riskVersion = 0;
+  /** The instrument whose trigger heaps hold this account's current entry, if any. */
+  riskIndexedIn: Instrument | null = null;
   readonly positions = new Map<string, Position>();
 
   constructor(

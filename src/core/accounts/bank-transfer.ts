@@ -3,6 +3,7 @@ import type { BankTransfer } from '../commands.ts';
 import type { TransferRecorded } from '../events.ts';
 import { fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
+import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
 import type { Account } from './account.ts';
 
@@ -20,6 +21,8 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
     return refuse(account, command, ResultCode.ParameterError, 'amount must be a non-zero number with at most two decimals');
   }
   if (command.credentialError !== '') return refuse(account, command, ResultCode.AuthenticationFailed, command.credentialError);
+  markAccount(account);
+  state.ledger.touched.add(account);
   if (cents < 0) {
     if (account.frozen) return refuse(account, command, ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
     if (-cents > account.available) {

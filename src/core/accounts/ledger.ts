@@ -7,6 +7,7 @@ import { ResultCode } from '../result-codes.ts';
 import type { Account } from './account.ts';
 import { Position } from './position.ts';
 import type { PositionSide } from './position-side.ts';
+import { markAccount, reachedTriggers } from '../risk/risk-index.ts';
 
 const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
 
@@ -33,6 +34,7 @@ export class Ledger implements FillListener {
    * order the lots it will close), or says why it cannot be placed.
    */
   reserve(account: Account, instrument: Instrument, order: Order, forced = false): Verdict {
+    markAccount(account);
     const perLotValue = order.priceTicks * instrument.tickValueCents;
     const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
@@ -86,7 +88,7 @@ export class Ledger implements FillListener {
     if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
     if (priceMoved) {
       this.moved.add(instrument);
-      this.remarkHolders(instrument, priceTicks);
+      this.priceMoved(instrument, priceTicks);
     }
   }
 
@@ -113,7 +115,19 @@ export class Ledger implements FillListener {
     return position;
   }
 
-  /** Re-marks every open position in the instrument at a new last price. */
+  /**
+   * A new last price: eager holders are re-marked now; lazy ones only if the price reached
+   * their warning trigger (risk/risk-index.ts). All of them go to the risk check.
+   */
+  private priceMoved(instrument: Instrument, ticks: number): void {
+    for (const position of instrument.eagerHolders) {
+      position.remark(ticks);
+      this.touched.add(position.account);
+    }
+    reachedTriggers(instrument, ticks, this.touched);
+  }
+
+  /** Re-marks every open position in the instrument (settlement, a new margin ratio). */
   remarkHolders(instrument: Instrument, ticks: number): void {
     for (const position of instrument.holders) {
       position.remark(ticks);
@@ -182,7 +196,10 @@ export class Ledger implements FillListener {
       const cost = (fromHis > 0 ? side.closeHis(fromHis) : 0) + (fromToday > 0 ? side.closeToday(fromToday) : 0);
       // Selling closes a long (profit = proceeds - cost); buying closes a short (cost - price paid).
       account.closeProfit += isBuy ? cost - notional : notional - cost;
-      if (position.isFlat) instrument.holders.delete(position);
+      if (position.isFlat) {
+        instrument.holders.delete(position);
+        instrument.eagerHolders.delete(position);
+      }
     }
     position.remark(ticks);
     this.touched.add(account);

@@ -1,6 +1,7 @@
 import type { Position } from '../accounts/position.ts';
 import { tickValueCents } from '../money.ts';
 import { OrderBook } from '../matching/order-book.ts';
+import { TriggerHeap } from '../risk/trigger-heap.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
 import { PriceGrid } from './price-grid.ts';
 
@@ -39,8 +40,15 @@ export class Instrument {
   /** Today's traded volume and sum of price ticks x volume: the default settlement price is their VWAP. */
   dayVolume = 0;
   dayTurnoverTicks = 0;
-  /** Positions with open volume: the accounts a price move re-marks. */
+  /** Positions with open volume. */
   readonly holders = new Set<Position>();
+  /** Holders re-marked and risk-checked at every price move (see risk/risk-index.ts). */
+  readonly eagerHolders = new Set<Position>();
+  /** Lazy holders by the price at which they would reach the warning level. */
+  readonly risingRiskTriggers = new TriggerHeap(true);
+  readonly fallingRiskTriggers = new TriggerHeap(false);
+  /** Current (not stale) entries in the two heaps. */
+  lazyRiskEntries = 0;
 
   constructor(readonly spec: InstrumentSpec) {
     this.grid = new PriceGrid(spec.priceTick);

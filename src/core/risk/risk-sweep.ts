@@ -1,6 +1,7 @@
 import type { CoreEvent } from '../events.ts';
 import type { CoreState } from '../state.ts';
 import { liquidate } from './liquidation.ts';
+import { indexAccount, markAccount } from './risk-index.ts';
 import { riskLevelOf } from './risk-level.ts';
 
 /**
@@ -16,6 +17,7 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
   const accounts = [...touched].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   touched.clear();
   for (const account of accounts) {
+    markAccount(account);
     const ratio = account.riskRatio;
     const level = riskLevelOf(ratio, state.options);
     if (level !== account.riskLevel) {
@@ -33,5 +35,7 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
       liquidated.add(account);
       liquidate(state, account, ts, 'risk', events);
     }
+    // Liquidation trades touch the account again; it is re-indexed after its next check.
+    if (!touched.has(account)) indexAccount(account, state.options);
   }
 }
