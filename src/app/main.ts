@@ -24,7 +24,7 @@ function loadConfigOrFail(): ExchangeConfig | undefined {
 const config = loadConfigOrFail();
 if (config) {
   console.log(formatConfigSummary(config));
-  const sequencer = bootExchange(config, systemClock);
+  const { sequencer } = bootExchange(config, systemClock);
   const state = sequencer.state;
   console.log(
     `core:         ready at seq ${state.lastSeq}, trading day ${state.tradingDay}, ` +

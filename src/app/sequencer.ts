@@ -20,8 +20,11 @@ export class SequencerHaltedError extends Error {
  * the previous one), is journaled, then applied. Journal first: a command the core has
  * seen is always one a replay will see again.
  */
+export type AppliedListener = (applied: Sequenced) => void;
+
 export class Sequencer {
   private halted: SequencerHaltedError | undefined;
+  private readonly listeners: AppliedListener[] = [];
 
   constructor(
     readonly state: CoreState,
@@ -31,6 +34,11 @@ export class Sequencer {
     if (journal.lastSeq !== state.lastSeq) {
       throw new Error(`journal ends at seq ${journal.lastSeq} but the state is at seq ${state.lastSeq}: recover first`);
     }
+  }
+
+  /** Projections (history, market data) follow every applied command, in seq order. */
+  onApplied(listener: AppliedListener): void {
+    this.listeners.push(listener);
   }
 
   get isHalted(): boolean {
@@ -45,11 +53,14 @@ export class Sequencer {
       command,
     };
     this.journal.append(stamped);
+    let applied: Sequenced;
     try {
-      return { stamped, result: apply(this.state, stamped) };
+      applied = { stamped, result: apply(this.state, stamped) };
     } catch (error) {
       this.halted = new SequencerHaltedError(error);
       throw this.halted;
     }
+    for (const listener of this.listeners) listener(applied);
+    return applied;
   }
 }

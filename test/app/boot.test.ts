@@ -28,10 +28,10 @@ describe('boot', () => {
   it('registers the configured instruments and the first trading day through the journal', () => {
     const config = loadConfig({}, root);
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
-    const sequencer = bootExchange(config, clock);
+    const { sequencer } = bootExchange(config, clock);
     assert.equal(sequencer.state.tradingDay, '2026-11-23');
     assert.equal(sequencer.state.instruments.size, config.instruments.length);
     assert.equal(sequencer.state.lastSeq, config.instruments.length + 1);
-    assert.equal(stateHash(bootExchange(config, clock).state), stateHash(sequencer.state), 'boot is deterministic');
+    assert.equal(stateHash(bootExchange(config, clock).sequencer.state), stateHash(sequencer.state), 'boot is deterministic');
   });
 });

@@ -1,0 +1,182 @@
+import type { ApplyResult, CoreEvent, OrderRecord, StampedCommand } from '../../core/index.ts';
+import type {
+  EquityPoint,
+  FundsMovement,
+  LiquidationHistory,
+  OrderHistory,
+  SettlementDetail,
+  TradeHistory,
+  TransferHistory,
+} from './history-records.ts';
+
+/**
+ * The history users query (orders, trades, transfers, settlements, liquidations, equity
+ * curves), built from the core's events. Being a projection of the journal, a replay
+ * rebuilds it identically. Kept in memory here; a durable store can stand behind the
+ * same methods.
+ */
+export class HistoryProjection {
+  /** Orders by account, then order id: the latest order under that id. */
+  private readonly orders = new Map<string, Map<string, OrderHistory>>();
+  private readonly trades = new Map<string, TradeHistory[]>();
+  private readonly transfers = new Map<string, TransferHistory[]>();
+  private readonly funds = new Map<string, FundsMovement[]>();
+  private readonly equity = new Map<string, EquityPoint[]>();
+  private readonly settlements: SettlementDetail[] = [];
+  private readonly liquidations: LiquidationHistory[] = [];
+  private tradeCount = 0;
+
+  apply(stamped: StampedCommand, result: ApplyResult): void {
+    const ts = stamped.ts;
+    for (const event of result.events) this.observe(event, ts);
+  }
+
+  ordersOf(accountId: string): OrderHistory[] {
+    return [...(this.orders.get(accountId)?.values() ?? [])];
+  }
+
+  order(accountId: string, orderId: string): OrderHistory | undefined {
+    return this.orders.get(accountId)?.get(orderId);
+  }
+
+  tradesOf(accountId: string): readonly TradeHistory[] {
+    return this.trades.get(accountId) ?? [];
+  }
+
+  transfersOf(accountId: string): readonly TransferHistory[] {
+    return this.transfers.get(accountId) ?? [];
+  }
+
+  fundsOf(accountId: string): readonly FundsMovement[] {
+    return this.funds.get(accountId) ?? [];
+  }
+
+  equityCurve(accountId: string): readonly EquityPoint[] {
+    return this.equity.get(accountId) ?? [];
+  }
+
+  settlementHistory(): readonly SettlementDetail[] {
+    return this.settlements;
+  }
+
+  settlementOn(date: string): SettlementDetail | undefined {
+    return this.settlements.find((s) => s.settlementDate === date);
+  }
+
+  liquidationHistory(): readonly LiquidationHistory[] {
+    return this.liquidations;
+  }
+
+  get totalTrades(): number {
+    return this.tradeCount;
+  }
+
+  private observe(event: CoreEvent, ts: number): void {
+    switch (event.type) {
+      case 'order.accepted':
+      case 'order.rejected':
+      case 'order.replaced':
+        this.putOrder(event.order, ts);
+        break;
+      case 'order.cancelled':
+        this.updateOrder(event.accountId, event.orderId, event.exchangeOrderId, ts, (o) => ({
+          ...o,
+          status: 'CANCELLED',
+          volumeLeft: event.volumeLeft,
+          lastMsg: event.message,
+        }));
+        break;
+      case 'trade.executed':
+        this.tradeCount++;
+        for (const [side, maker] of [[event.maker, true], [event.taker, false]] as const) {
+          this.push(this.trades, side.accountId, {
+            tradeId: event.tradeId,
+            instrumentId: event.instrumentId,
+            accountId: side.accountId,
+            orderId: side.orderId,
+            exchangeOrderId: side.exchangeOrderId,
+            direction: side.direction,
+            offset: side.offset,
+            price: event.price,
+            volume: event.volume,
+            commission: event.commission,
+            ts,
+            maker,
+          });
+          this.updateOrder(side.accountId, side.orderId, side.exchangeOrderId, ts, (o) => ({
+            ...o,
+            status: side.status,
+            volumeLeft: side.volumeLeft,
+            filledVolume: o.filledVolume + event.volume,
+            tradeIds: [...o.tradeIds, event.tradeId],
+          }));
+        }
+        break;
+      case 'account.opened':
+        this.push(this.funds, event.accountId, { accountId: event.accountId, kind: 'open', amount: event.initialBalance, ts });
+        break;
+      case 'account.funds-moved':
+        this.push(this.funds, event.accountId, { accountId: event.accountId, kind: event.kind, amount: event.amount, ts });
+        break;
+      case 'transfer.recorded':
+        this.push(this.transfers, event.accountId, {
+          id: event.transferId,
+          accountId: event.accountId,
+          datetime: ts,
+          currency: event.currency,
+          amount: event.amount,
+          errorId: event.errorId,
+          errorMsg: event.errorMsg,
+          bankId: event.bankId,
+          bankName: event.bankName,
+        });
+        if (event.errorId === 0) {
+          const kind = event.amount > 0 ? 'transfer-in' : 'transfer-out';
+          this.push(this.funds, event.accountId, { accountId: event.accountId, kind, amount: Math.abs(event.amount), ts });
+        }
+        break;
+      case 'settlement.completed': {
+        const { type: _type, ...detail } = event;
+        this.settlements.push({ ...detail, ts });
+        for (const account of event.accounts) this.push(this.equity, account.accountId, { timestamp: ts, equity: account.balance });
+        break;
+      }
+      case 'account.liquidated': {
+        const { type: _type, ...record } = event;
+        this.liquidations.push({ ...record, ts });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private putOrder(record: OrderRecord, ts: number): void {
+    let byId = this.orders.get(record.accountId);
+    if (byId === undefined) {
+      byId = new Map();
+      this.orders.set(record.accountId, byId);
+    }
+    byId.set(record.orderId, { ...record, filledVolume: record.volume - record.volumeLeft, tradeIds: [], updateTs: ts });
+  }
+
+  /** Changes the order only if it is still the same exchange order (a modify replaces it). */
+  private updateOrder(
+    accountId: string,
+    orderId: string,
+    exchangeOrderId: number,
+    ts: number,
+    change: (order: OrderHistory) => OrderHistory,
+  ): void {
+    const byId = this.orders.get(accountId);
+    const order = byId?.get(orderId);
+    if (byId === undefined || order === undefined || order.exchangeOrderId !== exchangeOrderId) return;
+    byId.set(orderId, { ...change(order), updateTs: ts });
+  }
+
+  private push<T>(map: Map<string, T[]>, key: string, value: T): void {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [value]);
+    else list.push(value);
+  }
+}

@@ -1,0 +1,92 @@
+import type {
+  AccountSettlement,
+  Direction,
+  ExchangeStatus,
+  InstrumentSettlement,
+  LiquidationOrder,
+  Offset,
+  OrderRecord,
+} from '../../core/index.ts';
+
+/** What users query after the fact: the shapes the history keeps. */
+
+/** An order as it stands now: the core's record plus what its fills and end added. */
+export interface OrderHistory extends OrderRecord {
+  readonly filledVolume: number;
+  readonly tradeIds: readonly number[];
+  /** Epoch ms of the last change. */
+  readonly updateTs: number;
+}
+
+export interface TradeHistory {
+  readonly tradeId: number;
+  readonly instrumentId: string;
+  readonly accountId: string;
+  readonly orderId: string;
+  readonly exchangeOrderId: number;
+  readonly direction: Direction;
+  readonly offset: Offset;
+  readonly price: number;
+  readonly volume: number;
+  readonly commission: number;
+  readonly ts: number;
+  /** Whether this side was the resting order. */
+  readonly maker: boolean;
+}
+
+export interface SettlementSummary {
+  readonly settlementDate: string;
+  readonly totalAccounts: number;
+  readonly settledAccounts: number;
+  readonly failedAccounts: number;
+  readonly forceClosedAccounts: readonly string[];
+  readonly totalCommission: number;
+  readonly totalProfit: number;
+  readonly ts: number;
+}
+
+export interface SettlementDetail extends SettlementSummary {
+  readonly nextTradingDay: string;
+  readonly instruments: readonly InstrumentSettlement[];
+  readonly accounts: readonly AccountSettlement[];
+}
+
+export interface EquityPoint {
+  readonly timestamp: number;
+  readonly equity: number;
+}
+
+export interface LiquidationHistory {
+  readonly liquidationId: string;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly trigger: 'risk' | 'admin' | 'settlement';
+  readonly ts: number;
+  readonly riskRatioBefore: number;
+  readonly riskRatioAfter: number;
+  readonly cancelledOrders: number;
+  readonly orders: readonly LiquidationOrder[];
+  readonly result: 'complete' | 'partial';
+}
+
+export interface TransferHistory {
+  readonly id: string;
+  readonly accountId: string;
+  readonly datetime: number;
+  readonly currency: string;
+  readonly amount: number;
+  readonly errorId: number;
+  readonly errorMsg: string;
+  readonly bankId: string;
+  readonly bankName: string;
+}
+
+/** Deposits and withdrawals (management "transactions"), bank transfers included. */
+export interface FundsMovement {
+  readonly accountId: string;
+  readonly kind: 'deposit' | 'withdraw' | 'transfer-in' | 'transfer-out' | 'open';
+  readonly amount: number;
+  readonly ts: number;
+}
+
+export type { ExchangeStatus };
