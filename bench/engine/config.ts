@@ -50,9 +50,9 @@ export function readConfig(): BenchConfig {
   return {
     quick,
     seed: Math.floor(num('BENCH_SEED', 20260105)),
-    ops: Math.floor(num('BENCH_OPS', quick ? 20_000 : 200_000)),
+    ops: Math.floor(num('BENCH_OPS', quick ? 20_000 : 400_000)),
     opsDeep: Math.floor(num('BENCH_OPS_DEEP', quick ? 10_000 : 100_000)),
-    warmupOps: Math.floor(num('BENCH_WARMUP_OPS', quick ? 5_000 : 50_000)),
+    warmupOps: Math.floor(num('BENCH_WARMUP_OPS', quick ? 5_000 : 400_000)),
     reps,
     peerReps: Math.max(1, Math.floor(num('BENCH_PEER_REPS', reps))),
     peerLatency: process.env.BENCH_PEER_LATENCY === '1',

@@ -11,9 +11,10 @@
  *
  * Environment knobs (all optional):
  *   BENCH_QUICK=1             quick smoke run: 20K/10K ops, 2 reps, 0.5 s open loop, no 1M build
- *   BENCH_OPS=200000          measured stream length at depth < 10,000
+ *   BENCH_OPS=400000          measured stream length at depth < 10,000
  *   BENCH_OPS_DEEP=100000     measured stream length at depth >= 10,000 (the peer is slow there)
- *   BENCH_WARMUP_OPS=50000    ops of the warm-up pass (a prefix of the stream)
+ *   BENCH_WARMUP_OPS=400000   ops of the warm-up pass (a prefix of the stream): long enough for
+ *                             the JIT to reach its optimised tier, as in a long-running exchange
  *   BENCH_REPS=5              repetitions per (mix, depth) and pass kind
  *   BENCH_PEER_REPS=<reps>    repetitions of the peer's throughput pass
  *   BENCH_PEER_LATENCY=1      also run latency passes for the peer (off by default: time)
@@ -23,9 +24,12 @@
  *   BENCH_OPENLOOP_RATE=100000  offered commands per second in the open-loop run
  *   BENCH_OPENLOOP_SECONDS=2.5  its length (0 = skip)
  *   BENCH_MILLION=1000000     resting orders of the big heap build (0 = skip)
+ *   BENCH_FULL_PATH=1         the full-path run (apply with 1,000 funded accounts) on the
+ *                             futures mix at 1,000 resting orders (0 = skip)
  */
 import { cpus, loadavg } from 'node:os';
 import { basisFactory } from './basis-engine.ts';
+import { fullPathFactory } from './full-path-engine.ts';
 import { type BenchConfig, readConfig, type RunSpec, streamLength } from './config.ts';
 import { type AnyEngineFactory, prepareWorkload } from './engine.ts';
 import { gcAvailable, type GcStats } from './gc-watch.ts';
@@ -210,6 +214,26 @@ async function main(): Promise<void> {
       gc: primary.gc,
       peer_gc: peer?.gc ?? null,
       ...(peer?.latency ? { peer_p50_us: peer.latency.p50_us, peer_p99_us: peer.latency.p99_us, peer_max_us: peer.latency.max_us } : {}),
+    });
+  }
+
+  if (process.env.BENCH_FULL_PATH !== '0') {
+    const spec: RunSpec = { mix: 'futures', depth: 1000 };
+    const [full] = await benchRun(spec, config, [fullPathFactory]);
+    const lat = full!.latency;
+    runs.push({
+      mix: 'full-path',
+      depth: spec.depth,
+      engine: full!.name,
+      accounts: 1000,
+      ops: streamLength(config, spec.depth),
+      ops_per_sec: full!.opsPerSec,
+      p50_us: lat?.p50_us ?? null,
+      p99_us: lat?.p99_us ?? null,
+      p999_us: lat?.p999_us ?? null,
+      p9999_us: lat?.p9999_us ?? null,
+      max_us: lat?.max_us ?? null,
+      gc: full!.gc,
     });
   }
 

@@ -28,12 +28,15 @@ export class LiveOrderIndex {
       this.byAccount.set(order.accountId, orders);
     }
     orders.set(order.orderId, order);
+    // Remembered on the order: removal needs no lookup of the account's map.
+    order.liveIn = orders;
     this.total++;
   }
 
   remove(order: Order): void {
-    const orders = this.byAccount.get(order.accountId);
-    if (orders !== undefined && orders.delete(order.orderId)) this.total--;
+    const orders = order.liveIn;
+    if (orders !== null && orders.delete(order.orderId)) this.total--;
+    order.liveIn = null;
   }
 
   /** Live orders of one account, in the order they became live. */

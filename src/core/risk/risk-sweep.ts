@@ -14,7 +14,8 @@ import { riskLevelOf } from './risk-level.ts';
 export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): void {
   const liquidated = state.ledger.liquidated;
   const touched = state.ledger.touched;
-  const accounts = [...touched].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const accounts = [...touched];
+  if (accounts.length > 1) accounts.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   touched.clear();
   for (const account of accounts) {
     markAccount(account);
