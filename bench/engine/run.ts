@@ -26,10 +26,14 @@
  *   BENCH_MILLION=1000000     resting orders of the big heap build (0 = skip)
  *   BENCH_FULL_PATH=1         the full-path run (apply with 1,000 funded accounts) on the
  *                             futures mix at 1,000 resting orders (0 = skip)
+ *
+ * With more than one engine, each engine (and the full path) runs in its own child process
+ * (isolate.ts), so that neither's JIT feedback nor garbage affects the other's figures.
  */
 import { cpus, loadavg } from 'node:os';
 import { basisFactory } from './basis-engine.ts';
 import { fullPathFactory } from './full-path-engine.ts';
+import { runIsolated } from './isolate.ts';
 import { type BenchConfig, readConfig, type RunSpec, streamLength } from './config.ts';
 import { type AnyEngineFactory, prepareWorkload } from './engine.ts';
 import { gcAvailable, type GcStats } from './gc-watch.ts';
@@ -174,6 +178,16 @@ function millionRun(config: BenchConfig, factories: readonly AnyEngineFactory[])
 
 async function main(): Promise<void> {
   const config = readConfig();
+  if (config.engines.length > 1 && process.env.BENCH_CHILD !== '1') {
+    const started = Date.now();
+    const merged = await runIsolated(config.engines, process.env.BENCH_FULL_PATH !== '0');
+    (merged.config as Record<string, unknown>).seconds = Math.round((Date.now() - started) / 1000);
+    (merged.config as Record<string, unknown>).isolated = true;
+    log(`\ndone in ${Math.round((Date.now() - started) / 1000)} s (one process per engine)`);
+    log(JSON.stringify(merged));
+    return;
+  }
+  const onlyFullPath = process.env.BENCH_ONLY_FULL_PATH === '1';
   const factories = config.engines.map((name) => {
     const factory = FACTORIES[name];
     if (factory === undefined) throw new Error(`BENCH_ENGINES: unknown engine ${name} (known: ${Object.keys(FACTORIES).join(', ')})`);
@@ -191,7 +205,7 @@ async function main(): Promise<void> {
   log(`  clock read in the latency loop: ~${int(timerOverheadNs())} ns (included in every per-op latency)`);
 
   const runs: Record<string, unknown>[] = [];
-  for (const spec of config.runs) {
+  for (const spec of onlyFullPath ? [] : config.runs) {
     const results = await benchRun(spec, config, factories);
     const primary = results[0]!;
     const peer = results.find((r) => r.name === PEER_NAME);
@@ -238,7 +252,7 @@ async function main(): Promise<void> {
   }
 
   const result: Record<string, unknown> = { bench: 'engine', runs };
-  if (config.openLoopSeconds > 0 && config.openLoopRate > 0) {
+  if (config.openLoopSeconds > 0 && config.openLoopRate > 0 && !onlyFullPath) {
     const ol = await openLoopRun(config, factories);
     const primary = ol[0]!;
     const peer = ol.find((r) => r.name === PEER_NAME);
@@ -256,7 +270,7 @@ async function main(): Promise<void> {
         : {}),
     });
   }
-  if (config.millionCount > 0) {
+  if (config.millionCount > 0 && !onlyFullPath) {
     const million = millionRun(config, factories);
     const primary = million[0]!;
     const peer = million.find((r) => r.name === PEER_NAME);
