@@ -2,11 +2,12 @@
  * One measured pass over a prepared stream, on a fresh prefilled engine (prefill untimed).
  *
  * - throughputPass: no per-op timing at all; one hrtime.bigint() pair around the loop.
- * - latencyPass: one hrtime.bigint() after every op; an op's latency is the time since the
+ * - latencyPass: one performance.now() after every op; an op's latency is the time since the
  *   previous op completed (one clock read per op instead of two, so the clock's own cost,
  *   about 60-70 ns here, is counted once: see timerOverheadNs()).
  * Both force a full GC before the pass and record the GC pauses that happen inside it.
  */
+import { performance } from 'node:perf_hooks';
 import { type EngineFactory, freshPrefilled, type PreparedWorkload } from './engine.ts';
 import { forceGc, type GcStats, watchGc } from './gc-watch.ts';
 import { type LatencySummary, summarizeLatencies } from './stats.ts';
@@ -53,11 +54,12 @@ export async function latencyPass<I>(factory: EngineFactory<I>, prepared: Prepar
   const nanos = new Float64Array(n);
   forceGc();
   const gc = watchGc();
-  let previous = process.hrtime.bigint();
+  // performance.now(): a double, no allocation per read (BigInt clock reads would add garbage).
+  let previous = performance.now();
   for (let i = 0; i < n; i++) {
     engine.step(stream[i]!);
-    const now = process.hrtime.bigint();
-    nanos[i] = Number(now - previous);
+    const now = performance.now();
+    nanos[i] = (now - previous) * 1e6;
     previous = now;
   }
   const gcStats = await gc.stop();
@@ -67,10 +69,10 @@ export async function latencyPass<I>(factory: EngineFactory<I>, prepared: Prepar
 /** Median cost of one clock read in the latency loop (what an empty op would measure). */
 export function timerOverheadNs(samples = 200_000): number {
   const nanos = new Float64Array(samples);
-  let previous = process.hrtime.bigint();
+  let previous = performance.now();
   for (let i = 0; i < samples; i++) {
-    const now = process.hrtime.bigint();
-    nanos[i] = Number(now - previous);
+    const now = performance.now();
+    nanos[i] = (now - previous) * 1e6;
     previous = now;
   }
   nanos.sort();
