@@ -213,23 +213,26 @@ export function restoreState(data: SerializedState): CoreState {
   return state;
 }
 
+/** The stored ledger fields of an account, in their serialised order. */
+const LEDGER_FIELDS = [
+  'preBalance',
+  'deposit',
+  'withdraw',
+  'closeProfit',
+  'commission',
+  'floatProfit',
+  'margin',
+  'frozenMargin',
+  'frozenCommission',
+] as const;
+
 function serializeAccount(account: Account): SerializedAccount {
   return {
     accountId: account.accountId,
     userId: account.userId,
     currency: account.currency,
     createdTs: account.createdTs,
-    ledger: [
-      account.preBalance,
-      account.deposit,
-      account.withdraw,
-      account.closeProfit,
-      account.commission,
-      account.floatProfit,
-      account.margin,
-      account.frozenMargin,
-      account.frozenCommission,
-    ],
+    ledger: LEDGER_FIELDS.map((field) => account[field]),
     frozen: account.frozen,
     riskLevel: account.riskLevel,
     positions: [...account.positions.values()].map((position) => ({
@@ -245,17 +248,9 @@ function serializeAccount(account: Account): SerializedAccount {
 
 function reviveAccount(state: CoreState, saved: SerializedAccount): Account {
   const account = new Account(saved.accountId, saved.userId, saved.currency, saved.createdTs);
-  [
-    account.preBalance,
-    account.deposit,
-    account.withdraw,
-    account.closeProfit,
-    account.commission,
-    account.floatProfit,
-    account.margin,
-    account.frozenMargin,
-    account.frozenCommission,
-  ] = saved.ledger as [number, number, number, number, number, number, number, number, number];
+  LEDGER_FIELDS.forEach((field, i) => {
+    account[field] = saved.ledger[i]!;
+  });
   account.frozen = saved.frozen;
   account.riskLevel = saved.riskLevel;
   for (const savedPosition of saved.positions) {
@@ -270,30 +265,17 @@ function reviveAccount(state: CoreState, saved: SerializedAccount): Account {
   return account;
 }
 
+/** The stored fields of a position side, in their serialised order. */
+const SIDE_FIELDS = ['todayVolume', 'hisVolume', 'frozenToday', 'frozenHis', 'todayCost', 'hisCost', 'openCost', 'margin'] as const;
+
 function sideFields(side: PositionSide): number[] {
-  return [
-    side.todayVolume,
-    side.hisVolume,
-    side.frozenToday,
-    side.frozenHis,
-    side.todayCost,
-    side.hisCost,
-    side.openCost,
-    side.margin,
-  ];
+  return SIDE_FIELDS.map((field) => side[field]);
 }
 
 function restoreSide(side: PositionSide, fields: number[]): void {
-  [
-    side.todayVolume,
-    side.hisVolume,
-    side.frozenToday,
-    side.frozenHis,
-    side.todayCost,
-    side.hisCost,
-    side.openCost,
-    side.margin,
-  ] = fields as [number, number, number, number, number, number, number, number];
+  SIDE_FIELDS.forEach((field, i) => {
+    side[field] = fields[i]!;
+  });
 }
 
 function restingOrders(ladder: PriceLadder): SerializedOrder[] {
