@@ -70,6 +70,7 @@ function mergePeer(primary: Json, runs: Json[], peer: Json): void {
     });
   }
   if (peer.openloop_p99_us !== undefined) {
+    // The floor is the primary child's; the peer's run measured its own.
     Object.assign(primary, {
       openloop_peer_p99_us: peer.openloop_p99_us,
       openloop_peer_max_us: peer.openloop_max_us,

@@ -107,3 +107,14 @@ function calibrateBurn(): number {
   }
   return iterations / best;
 }
+
+/**
+ * An engine that does nothing: the open loop over it measures the floor this machine and
+ * harness impose (clock reads, scheduling, the harness's own pauses), to read the
+ * engine's open-loop figures against.
+ */
+export const noOpFactory: EngineFactory<number> = {
+  name: 'no-op',
+  create: () => ({ name: 'no-op', refusals: 0, step: () => undefined, apply: () => undefined, restingCount: () => 0 }),
+  prepare: (ops) => ops.map(() => 0),
+};

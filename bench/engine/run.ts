@@ -38,7 +38,7 @@ import { type BenchConfig, readConfig, type RunSpec, streamLength } from './conf
 import { type AnyEngineFactory, prepareWorkload } from './engine.ts';
 import { gcAvailable, type GcStats } from './gc-watch.ts';
 import { heapOfBook, heapOfGeneratedBook, latencyPass, throughputPass, timerOverheadNs, type ThroughputResult } from './measure.ts';
-import { openLoop } from './open-loop.ts';
+import { noOpFactory, openLoop } from './open-loop.ts';
 import { peerFactory } from './peer-nodejs-order-book.ts';
 import { Prng } from './prng.ts';
 import { describeGc, describeLatency, describeWorkload, int, spread } from './report.ts';
@@ -155,7 +155,9 @@ async function openLoopRun(config: BenchConfig, factories: readonly AnyEngineFac
     );
     out.push({ name: factory.name, latency: r.latency, achievedPerSec: r.achievedPerSec, late: r.lateOver100us, maxServiceUs: r.maxServiceUs, gc: r.gc });
   }
-  return out;
+  const floor = await openLoop(noOpFactory, { prefill: [], stream: new Array<number>(ops).fill(0) }, config.openLoopRate);
+  log(`  floor (no-op engine, same harness): ${describeLatency(floor.latency)}; ${int(floor.lateOver100us)} commands >100 µs after due`);
+  return { engines: out, floor };
 }
 
 function millionRun(config: BenchConfig, factories: readonly AnyEngineFactory[]) {
@@ -253,7 +255,7 @@ async function main(): Promise<void> {
 
   const result: Record<string, unknown> = { bench: 'engine', runs };
   if (config.openLoopSeconds > 0 && config.openLoopRate > 0 && !onlyFullPath) {
-    const ol = await openLoopRun(config, factories);
+    const { engines: ol, floor } = await openLoopRun(config, factories);
     const primary = ol[0]!;
     const peer = ol.find((r) => r.name === PEER_NAME);
     Object.assign(result, {
@@ -265,6 +267,9 @@ async function main(): Promise<void> {
       openloop_late_over_100us: primary.late,
       openloop_max_service_us: primary.maxServiceUs,
       openloop_gc: { count: primary.gc.count, total_ms: round2(primary.gc.total_ms), max_ms: round2(primary.gc.max_ms) },
+      openloop_floor_p99_us: floor.latency.p99_us,
+      openloop_floor_max_us: floor.latency.max_us,
+      openloop_floor_late_over_100us: floor.lateOver100us,
       ...(peer !== undefined && peer !== primary
         ? { openloop_peer_p99_us: peer.latency.p99_us, openloop_peer_max_us: peer.latency.max_us, openloop_peer_achieved_per_sec: Math.round(peer.achievedPerSec) }
         : {}),
