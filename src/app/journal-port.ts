@@ -6,10 +6,12 @@ import type { StampedCommand } from '../core/index.ts';
  * stand behind it.
  */
 export interface Journal {
-  /** Records one stamped command; seqs arrive strictly increasing without gaps. */
+  /** Records one stamped command (buffered); seqs arrive strictly increasing without gaps. */
   append(record: StampedCommand): void;
+  /** Resolves once everything appended so far is durable: one batch for all of it. */
+  commit(): Promise<void>;
   /** Recorded commands with seq > afterSeq, in seq order. */
-  readFrom(afterSeq: number): Iterable<StampedCommand>;
-  /** seq of the last record, 0 when empty. */
+  readFrom(afterSeq: number): AsyncIterable<StampedCommand>;
+  /** seq of the last record appended, 0 when empty. */
   readonly lastSeq: number;
 }

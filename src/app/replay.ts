@@ -1,14 +1,21 @@
-import { apply, type CoreState } from '../core/index.ts';
+import { apply, type ApplyResult, type CoreState, type StampedCommand } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 
 /**
  * Brings a state up to the end of a journal by applying every later record through the
- * same `apply` the live exchange uses. This is the only recovery path.
+ * same `apply` the live exchange uses. This is the only recovery path. `onApplied` lets
+ * projections (history, market data) follow the replay exactly as they followed the
+ * live run.
  */
-export function replayJournal(state: CoreState, journal: Journal): number {
+export async function replayJournal(
+  state: CoreState,
+  journal: Journal,
+  onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
+): Promise<number> {
   let applied = 0;
-  for (const record of journal.readFrom(state.lastSeq)) {
-    apply(state, record);
+  for await (const record of journal.readFrom(state.lastSeq)) {
+    const result = apply(state, record);
+    onApplied?.(record, result);
     applied++;
   }
   return applied;

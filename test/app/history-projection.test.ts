@@ -57,7 +57,7 @@ describe('history projection', () => {
     for (const command of DAY) live.submit(command);
     const replayed = new HistoryProjection();
     const state = createCoreState();
-    for (const record of journal.readFrom(0)) replayed.apply(record, apply(state, record));
+    for (const record of journal.all()) replayed.apply(record, apply(state, record));
     assert.deepEqual(replayed, liveHistory);
   });
 });

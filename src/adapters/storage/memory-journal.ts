@@ -1,7 +1,7 @@
 import type { StampedCommand } from '../../core/index.ts';
 import type { Journal } from '../../app/journal-port.ts';
 
-/** A journal held in memory: for tests, benchmarks and until durable storage is wired. */
+/** A journal held in memory: for tests and benchmarks. Commits are immediate. */
 export class MemoryJournal implements Journal {
   private readonly records: StampedCommand[] = [];
 
@@ -16,9 +16,16 @@ export class MemoryJournal implements Journal {
     this.records.push(record);
   }
 
-  *readFrom(afterSeq: number): Iterable<StampedCommand> {
-    const first = this.records.findIndex((record) => record.seq > afterSeq);
-    if (first < 0) return;
-    for (let i = first; i < this.records.length; i++) yield this.records[i]!;
+  commit(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async *readFrom(afterSeq: number): AsyncIterable<StampedCommand> {
+    for (const record of this.records) if (record.seq > afterSeq) yield record;
+  }
+
+  /** Everything recorded, synchronously: for tests. */
+  all(): readonly StampedCommand[] {
+    return this.records;
   }
 }

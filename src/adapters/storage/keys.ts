@@ -1,0 +1,28 @@
+/**
+ * Key layout of the embedded store. Seqs are zero-padded to 16 digits so that the
+ * engine's byte order is seq order.
+ *   j:<seq>  journal record (a stamped command, JSON)
+ *   s:<seq>  snapshot taken after <seq> (JSON: seq, hash, state)
+ */
+const WIDTH = 16;
+
+export const JOURNAL_PREFIX = 'j:';
+export const SNAPSHOT_PREFIX = 's:';
+/** The byte after ':' bounds a prefix range from above. */
+const PREFIX_END = ';';
+
+export function journalKey(seq: number): string {
+  return `${JOURNAL_PREFIX}${String(seq).padStart(WIDTH, '0')}`;
+}
+
+export function snapshotKey(seq: number): string {
+  return `${SNAPSHOT_PREFIX}${String(seq).padStart(WIDTH, '0')}`;
+}
+
+export function seqOfKey(key: string): number {
+  return Number(key.slice(2));
+}
+
+export function rangeEnd(prefix: string): string {
+  return `${prefix.slice(0, -1)}${PREFIX_END}`;
+}

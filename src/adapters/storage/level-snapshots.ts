@@ -1,0 +1,33 @@
+import type { ClassicLevel } from 'classic-level';
+import type { SavedSnapshot, SnapshotStore } from '../../app/snapshot-port.ts';
+import { rangeEnd, SNAPSHOT_PREFIX, seqOfKey, snapshotKey } from './keys.ts';
+
+/** Snapshots in LevelDB, newest first on reading; older ones are pruned after a save. */
+export class LevelSnapshots implements SnapshotStore {
+  constructor(
+    private readonly db: ClassicLevel<string, string>,
+    private readonly sync: boolean,
+  ) {}
+
+  async save(snapshot: SavedSnapshot): Promise<void> {
+    await this.db.put(snapshotKey(snapshot.seq), JSON.stringify(snapshot), { sync: this.sync });
+  }
+
+  async *newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }> {
+    for await (const [key, text] of this.db.iterator({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), reverse: true })) {
+      try {
+        yield JSON.parse(text) as SavedSnapshot;
+      } catch (error) {
+        yield { seq: seqOfKey(key), unreadable: (error as Error).message };
+      }
+    }
+  }
+
+  /** Keeps the newest `keep` snapshots. */
+  async pruneOlder(keep: number): Promise<void> {
+    const keys: string[] = [];
+    for await (const key of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), reverse: true })) keys.push(key);
+    const old = keys.slice(keep);
+    if (old.length > 0) await this.db.batch(old.map((key) => ({ type: 'del' as const, key })));
+  }
+}

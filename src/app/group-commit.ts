@@ -1,0 +1,76 @@
+import type { Command } from '../core/index.ts';
+import type { Journal } from './journal-port.ts';
+import type { Sequenced, Sequencer } from './sequencer.ts';
+
+/** Raised for commands after a storage write failed: the exchange accepts nothing more. */
+export class StorageUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`storage write failed, no further commands are accepted: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+interface Waiter {
+  readonly applied: Sequenced;
+  resolve(applied: Sequenced): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Group commit: commands are applied as they arrive, and all those of one event-loop turn
+ * go to storage as one batch; each caller's promise resolves only when its batch is
+ * durable, so no reply, patch or notification leaves before the journal has the command.
+ * A failed write rejects the batch and every later command (1005): nothing that was not
+ * stored is ever acknowledged.
+ */
+export class GroupCommitter {
+  private waiting: Waiter[] = [];
+  private scheduled = false;
+  private failure: StorageUnavailableError | undefined;
+  private readonly durableListeners: ((batch: readonly Sequenced[]) => void)[] = [];
+
+  constructor(
+    private readonly sequencer: Sequencer,
+    private readonly journal: Journal,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Publishers (WebSocket patches, notifications) hear of commands once they are durable. */
+  onDurable(listener: (batch: readonly Sequenced[]) => void): void {
+    this.durableListeners.push(listener);
+  }
+
+  get isFailed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  submit(command: Command): Promise<Sequenced> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const applied = this.sequencer.submit(command);
+    return new Promise<Sequenced>((resolve, reject) => {
+      this.waiting.push({ applied, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  /** Commits what is pending now; resolves when it is durable. */
+  async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      await this.journal.commit();
+    } catch (error) {
+      this.failure ??= new StorageUnavailableError(error);
+      this.log(`storage: ${this.failure.message}`);
+      for (const waiter of batch) waiter.reject(this.failure);
+      return;
+    }
+    const applied = batch.map((waiter) => waiter.applied);
+    for (const listener of this.durableListeners) listener(applied);
+    for (const waiter of batch) waiter.resolve(waiter.applied);
+  }
+}

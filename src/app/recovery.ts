@@ -1,0 +1,47 @@
+import { type ApplyResult, type CoreOptions, type CoreState, createCoreState, restoreState, type StampedCommand } from '../core/index.ts';
+import type { Journal } from './journal-port.ts';
+import { replayJournal } from './replay.ts';
+import type { SnapshotStore } from './snapshot-port.ts';
+import { stateHash } from './state-hash.ts';
+
+export interface Recovered {
+  readonly state: CoreState;
+  /** seq of the snapshot started from; 0 for an empty start. */
+  readonly snapshotSeq: number;
+  readonly replayed: number;
+}
+
+/**
+ * The one way the exchange starts: the newest snapshot whose restored state has the hash
+ * recorded with it (older ones are tried when a newer one is unreadable or wrong), then
+ * every later journal record through the same `apply`. Without a usable snapshot, the
+ * whole journal is replayed from an empty state.
+ */
+export async function recover(
+  journal: Journal,
+  snapshots: SnapshotStore,
+  options: Partial<CoreOptions>,
+  log: (line: string) => void,
+  onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
+): Promise<Recovered> {
+  let state: CoreState | undefined;
+  let snapshotSeq = 0;
+  for await (const snapshot of snapshots.newestFirst()) {
+    if ('unreadable' in snapshot) {
+      log(`recovery: snapshot ${snapshot.seq} is unreadable (${snapshot.unreadable}); trying an older one`);
+      continue;
+    }
+    const restored = restoreState(snapshot.state);
+    const hash = stateHash(restored);
+    if (hash !== snapshot.hash) {
+      log(`recovery: snapshot ${snapshot.seq} restores to hash ${hash.slice(0, 12)}, recorded ${snapshot.hash.slice(0, 12)}; trying an older one`);
+      continue;
+    }
+    state = restored;
+    snapshotSeq = snapshot.seq;
+    break;
+  }
+  state ??= createCoreState(options);
+  const replayed = await replayJournal(state, journal, onApplied);
+  return { state, snapshotSeq, replayed };
+}

@@ -1,0 +1,16 @@
+import type { SerializedState } from '../core/index.ts';
+
+/** A snapshot as stored: the state after `seq`, and the hash it must have when restored. */
+export interface SavedSnapshot {
+  readonly seq: number;
+  readonly ts: number;
+  readonly hash: string;
+  readonly state: SerializedState;
+}
+
+export interface SnapshotStore {
+  save(snapshot: SavedSnapshot): Promise<void>;
+  /** Newest first; an entry that cannot be parsed is reported, not skipped silently. */
+  newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }>;
+  pruneOlder(keep: number): Promise<void>;
+}

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { JournalCorruptionError } from '../../src/adapters/storage/level-journal.ts';
+import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
+import { journalKey, JOURNAL_PREFIX, rangeEnd } from '../../src/adapters/storage/keys.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { GroupCommitter, StorageUnavailableError } from '../../src/app/group-commit.ts';
+import { recover } from '../../src/app/recovery.ts';
+import { Sequencer } from '../../src/app/sequencer.ts';
+import { takeSnapshot } from '../../src/app/snapshotter.ts';
+import { stateHash } from '../../src/app/state-hash.ts';
+import type { Command } from '../../src/core/index.ts';
+import { COPPER } from '../support/core-harness.ts';
+
+const silent = (): void => undefined;
+
+function session(orders: number): Command[] {
+  const out: Command[] = [
+    { type: 'trading-day.begin', tradingDay: '2026-11-23' },
+    { type: 'instrument.add', spec: COPPER },
+    { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
+    { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 },
+    { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 10_000_000 },
+  ];
+  for (let i = 0; i < orders; i++) {
+    out.push({
+      type: 'order.place',
+      accountId: i % 2 === 0 ? 'A' : 'B',
+      orderId: `o${i}`,
+      instrumentId: COPPER.instrumentId,
+      direction: i % 2 === 0 ? 'BUY' : 'SELL',
+      offset: 'OPEN',
+      priceType: 'LIMIT',
+      price: 70000 + (i % 7) * 10 - 30,
+      volume: 1 + (i % 3),
+      timeCondition: 'GFD',
+      volumeCondition: 'ANY',
+    });
+  }
+  return out;
+}
+
+async function openExchange(dataDir: string, log: (line: string) => void = silent) {
+  const storage = await LevelStorage.open({ dataDir, durability: 'full', log });
+  const recovered = await recover(storage.journal, storage.snapshots, {}, log);
+  const sequencer = new Sequencer(recovered.state, storage.journal, new ManualClock(1_700_000_000_000));
+  const committer = new GroupCommitter(sequencer, storage.journal, log);
+  return { storage, recovered, sequencer, committer };
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'basis-storage-'));
+}
+
+describe('durable journal on LevelDB', () => {
+  it('a restart replays the journal to the same state hash', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    const results = await Promise.all(session(40).map((c) => first.committer.submit(c)));
+    assert.equal(results.at(-1)!.stamped.seq, 45);
+    const hash = stateHash(first.sequencer.state);
+    await first.storage.close();
+
+    const second = await openExchange(dir);
+    assert.deepEqual([second.recovered.snapshotSeq, second.recovered.replayed], [0, 45]);
+    assert.equal(stateHash(second.recovered.state), hash);
+    await second.storage.close();
+  });
+
+  it('commits one event-loop turn as one batch and acknowledges only after it is durable', async () => {
+    const dir = tempDir();
+    const x = await openExchange(dir);
+    let durableBatches = 0;
+    x.committer.onDurable(() => durableBatches++);
+    const pending = session(10).map((c) => x.committer.submit(c));
+    await Promise.all(pending);
+    assert.equal(durableBatches, 1, 'all commands of one turn went in one batch');
+    let count = 0;
+    for await (const _ of x.storage.db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX) })) count++;
+    assert.equal(count, 15);
+    await x.storage.close();
+  });
+
+  it('a snapshot round trip: same hash, journal pruned, later records replayed', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    const commands = session(30);
+    for (const c of commands.slice(0, 20)) await first.committer.submit(c);
+    const snapSeq = await takeSnapshot(first.sequencer.state, first.storage.journal, first.storage.snapshots, (seq) => first.storage.journal.pruneThrough(seq));
+    for (const c of commands.slice(20)) await first.committer.submit(c);
+    const hash = stateHash(first.sequencer.state);
+    await first.storage.close();
+
+    const second = await openExchange(dir);
+    assert.deepEqual([second.recovered.snapshotSeq, second.recovered.replayed], [snapSeq, commands.length - snapSeq]);
+    assert.equal(stateHash(second.recovered.state), hash);
+    let oldest = Infinity;
+    for await (const key of second.storage.db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), limit: 1 })) oldest = Number(key.slice(2));
+    assert.equal(oldest, snapSeq + 1, 'records covered by the snapshot are gone');
+    await second.storage.close();
+  });
+
+  it('a crash between saving a snapshot and pruning the journal loses and duplicates nothing', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(20)) await first.committer.submit(c);
+    await takeSnapshot(first.sequencer.state, first.storage.journal, first.storage.snapshots, async () => undefined);
+    const hash = stateHash(first.sequencer.state);
+    await first.storage.close();
+    const second = await openExchange(dir);
+    assert.equal(second.recovered.replayed, 0);
+    assert.equal(stateHash(second.recovered.state), hash);
+    await second.storage.close();
+  });
+
+  it('a torn last record is dropped with a log line; the rest recovers', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    const commands = session(10);
+    for (const c of commands.slice(0, -1)) await first.committer.submit(c);
+    const hashBefore = stateHash(first.sequencer.state);
+    await first.committer.submit(commands.at(-1)!);
+    const lastSeq = first.sequencer.state.lastSeq;
+    const full = await first.storage.db.get(journalKey(lastSeq));
+    await first.storage.close();
+    for (const cut of [1, Math.floor(full!.length / 2), full!.length - 1]) {
+      const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+      await storage.db.put(journalKey(lastSeq), full!.slice(0, cut));
+      await storage.close();
+      const lines: string[] = [];
+      const again = await openExchange(dir, (line) => lines.push(line));
+      assert.equal(stateHash(again.recovered.state), hashBefore, `cut at ${cut}`);
+      assert.ok(lines.some((line) => line.includes(`dropping torn last record ${lastSeq}`)));
+      await again.storage.close();
+    }
+  });
+
+  it('a corrupt record in the middle refuses to start, naming its seq', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(10)) await first.committer.submit(c);
+    await first.storage.db.put(journalKey(7), '{"seq":7,"ts":');
+    await first.storage.close();
+    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === 7 && /journal record 7/.test(error.message));
+  });
+
+  it('a storage write error stops acceptance and acknowledges nothing it did not store', async () => {
+    const dir = tempDir();
+    const x = await openExchange(dir);
+    await x.committer.submit(session(0)[0]!);
+    await x.storage.close();
+    await assert.rejects(x.committer.submit(session(0)[1]!), StorageUnavailableError);
+    await assert.rejects(x.committer.submit(session(0)[2]!), StorageUnavailableError);
+    assert.ok(x.committer.isFailed);
+  });
+
+  it('reports the engine figures and runs a real compaction', async () => {
+    const dir = tempDir();
+    const x = await openExchange(dir);
+    for (const c of session(50)) await x.committer.submit(c);
+    await x.storage.compact();
+    const figures = x.storage.figures();
+    assert.ok(figures.sstable_count >= 1, 'compaction wrote SSTables');
+    assert.ok(figures.sstable_total_size_mb > 0);
+    for (const value of Object.values(figures)) assert.ok(Number.isFinite(value) && value >= 0);
+    await x.storage.close();
+  });
+});
