@@ -12,6 +12,11 @@ export interface Journal {
   commit(): Promise<void>;
   /** Recorded commands with seq > afterSeq, in seq order. */
   readFrom(afterSeq: number): AsyncIterable<StampedCommand>;
+  /**
+   * Records up to `seq` are covered by a snapshot (and may have been pruned): the next
+   * append is seq + 1. Never moves backwards.
+   */
+  continueAfter(seq: number): void;
   /** seq of the last record appended, 0 when empty. */
   readonly lastSeq: number;
 }

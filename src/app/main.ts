@@ -1,12 +1,14 @@
 /**
- * Entry point (`npm start`): loads the configuration and starts the core. This is the one
- * place that reads process.env, process.cwd() and the system clock: everything below
- * receives them as arguments.
+ * Entry point (`npm start`): loads the configuration and starts the exchange on its
+ * embedded storage. This is the one place that reads process.env, process.cwd() and the
+ * system clock: everything below receives them as arguments.
  */
 import { ConfigError, type ExchangeConfig, formatConfigSummary, loadConfig } from '../config/index.ts';
-import { bootExchange } from './boot.ts';
 import { systemClock } from './clock.ts';
+import { Exchange } from './exchange.ts';
 import { stateHash } from './state-hash.ts';
+
+const log = (line: string): void => console.log(line);
 
 /** A config problem is the operator's to fix: print it and fail, without a stack trace. */
 function loadConfigOrFail(): ExchangeConfig | undefined {
@@ -21,13 +23,35 @@ function loadConfigOrFail(): ExchangeConfig | undefined {
   }
 }
 
-const config = loadConfigOrFail();
-if (config) {
-  console.log(formatConfigSummary(config));
-  const { sequencer } = bootExchange(config, systemClock);
-  const state = sequencer.state;
-  console.log(
+async function main(): Promise<void> {
+  const config = loadConfigOrFail();
+  if (config === undefined) return;
+  log(formatConfigSummary(config));
+  const exchange = await Exchange.start(config, systemClock, log);
+  const state = exchange.sequencer.state;
+  log(
     `core:         ready at seq ${state.lastSeq}, trading day ${state.tradingDay}, ` +
       `${state.instruments.size} instruments, state ${stateHash(state).slice(0, 16)}`,
   );
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight commands, writing a snapshot`);
+    exchange.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  if (process.env.BASIS_EXIT_AFTER_START === '1') shutdown('start check');
 }
+
+main().catch((error: unknown) => {
+  console.error(`the exchange could not start: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

@@ -42,6 +42,7 @@ export async function recover(
     break;
   }
   state ??= createCoreState(options);
+  journal.continueAfter(state.lastSeq);
   const replayed = await replayJournal(state, journal, onApplied);
   return { state, snapshotSeq, replayed };
 }

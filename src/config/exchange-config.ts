@@ -44,6 +44,15 @@ export interface TradingSettings {
   readonly selfTradePrevention: boolean;
 }
 
+export interface StorageSettings {
+  /** 'full' fsyncs every group-commit batch; 'relaxed' leaves syncing to the OS (benchmarks). */
+  readonly durability: 'full' | 'relaxed';
+  /** A snapshot after this many commands since the last one... */
+  readonly snapshotEveryCommands: number;
+  /** ...or after this many seconds, whichever comes first (and on clean shutdown). */
+  readonly snapshotEverySeconds: number;
+}
+
 export interface AuthSettings {
   /** Both set or both absent: an admin user ensured at start. Never log the password. */
   readonly adminUsername?: string;
@@ -69,6 +78,7 @@ export interface ExchangeConfig {
   readonly server: ServerSettings;
   readonly trading: TradingSettings;
   readonly auth: AuthSettings;
+  readonly storage: StorageSettings;
   readonly instruments: readonly InstrumentSpec[];
   /** Names of the environment variables that overrode or added a setting. */
   readonly envOverrides: readonly string[];
@@ -81,6 +91,7 @@ export interface ExchangeFileSettings {
   readonly server: ServerSettings;
   readonly trading: TradingSettings;
   readonly auth: Omit<AuthSettings, 'jwtSecret'>;
+  readonly storage: StorageSettings;
   /** As written; the loader resolves it against cwd. */
   readonly dataDir: string;
 }
@@ -134,7 +145,14 @@ const ExchangeFileSchema = table({
       token_ttl_hours: opt(positive()),
     }),
   ),
-  storage: opt(table({ data_dir: opt(nonEmpty('a folder path')) })),
+  storage: opt(
+    table({
+      data_dir: opt(nonEmpty('a folder path')),
+      durability: opt(Type.Union([Type.Literal('full'), Type.Literal('relaxed')], { expect: '"full" or "relaxed"' })),
+      snapshot_every_commands: opt(Type.Integer({ minimum: 1, expect: 'a whole number >= 1' })),
+      snapshot_every_seconds: opt(positive()),
+    }),
+  ),
 });
 
 type ExchangeFile = Static<typeof ExchangeFileSchema>;
@@ -155,6 +173,9 @@ export const EXCHANGE_DEFAULTS = {
   wsHost: '127.0.0.1',
   wsPort: 8001,
   selfTradePrevention: true,
+  durability: 'full' as const,
+  snapshotEveryCommands: 100_000,
+  snapshotEverySeconds: 300,
   tokenTtlHours: 24,
   dataDir: './data',
 } as const;
@@ -219,6 +240,11 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       ...(auth.admin_username !== undefined && { adminUsername: auth.admin_username }),
       ...(auth.admin_password !== undefined && { adminPassword: auth.admin_password }),
       tokenTtlHours: auth.token_ttl_hours ?? d.tokenTtlHours,
+    },
+    storage: {
+      durability: storage.durability ?? d.durability,
+      snapshotEveryCommands: storage.snapshot_every_commands ?? d.snapshotEveryCommands,
+      snapshotEverySeconds: storage.snapshot_every_seconds ?? d.snapshotEverySeconds,
     },
     dataDir: storage.data_dir ?? d.dataDir,
   };

@@ -70,6 +70,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
       wsPort: overrides.wsPort ?? settings.server.wsPort,
     },
     trading: settings.trading,
+    storage: settings.storage,
     auth: {
       tokenTtlHours: settings.auth.tokenTtlHours,
       ...(adminUsername !== undefined && { adminUsername }),

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -13,9 +15,11 @@ function runMain(env: Record<string, string>) {
   for (const name of ['HTTP_PORT', 'WS_PORT', 'DATA_DIR', 'EXCHANGE_CONFIG', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'JWT_SECRET']) {
     delete cleanEnv[name];
   }
+  // A start check: storage in a temporary folder, and stop right after starting.
+  const startCheck = { DATA_DIR: mkdtempSync(join(tmpdir(), 'basis-main-')), BASIS_EXIT_AFTER_START: '1' };
   return spawnSync('npx', ['tsx', 'src/app/main.ts'], {
     cwd: projectRoot,
-    env: { ...cleanEnv, ...env },
+    env: { ...cleanEnv, ...startCheck, ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -42,7 +46,7 @@ describe('npm start (src/app/main.ts)', () => {
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /config: +.*config\/exchange\.toml/);
     assert.match(result.stdout, /http: +127\.0\.0\.1:8094/);
-    assert.match(result.stdout, /env applied: +HTTP_PORT/);
+    assert.match(result.stdout, /env applied: +DATA_DIR, HTTP_PORT/);
     assert.match(result.stdout, /SHFE +\d+: SHFE\.cu2701/);
   });
 

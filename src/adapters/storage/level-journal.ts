@@ -44,6 +44,10 @@ export class LevelJournal implements Journal {
     return this.appended;
   }
 
+  continueAfter(seq: number): void {
+    if (seq > this.appended) this.appended = seq;
+  }
+
   append(record: StampedCommand): void {
     if (record.seq !== this.appended + 1) throw new Error(`journal expects seq ${this.appended + 1}, got ${record.seq}`);
     this.pending.push(record);

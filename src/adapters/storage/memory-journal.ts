@@ -6,7 +6,13 @@ export class MemoryJournal implements Journal {
   private readonly records: StampedCommand[] = [];
 
   get lastSeq(): number {
-    return this.records.length === 0 ? 0 : this.records[this.records.length - 1]!.seq;
+    return this.records.length === 0 ? this.base : Math.max(this.base, this.records[this.records.length - 1]!.seq);
+  }
+
+  private base = 0;
+
+  continueAfter(seq: number): void {
+    if (seq > this.lastSeq) this.base = seq;
   }
 
   append(record: StampedCommand): void {

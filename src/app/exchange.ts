@@ -1,0 +1,93 @@
+import { LevelStorage } from '../adapters/storage/level-storage.ts';
+import type { ExchangeConfig } from '../config/index.ts';
+import type { Command } from '../core/index.ts';
+import type { Clock } from './clock.ts';
+import { GroupCommitter } from './group-commit.ts';
+import { HistoryProjection } from './history/history-projection.ts';
+import { recover } from './recovery.ts';
+import { type Sequenced, Sequencer } from './sequencer.ts';
+import { takeSnapshot } from './snapshotter.ts';
+import { tradingDayAt } from './trading-calendar.ts';
+
+/**
+ * The running exchange: storage, recovered state, the single-writer sequencer with group
+ * commit, and the projections. Everything that changes state goes through `submit`,
+ * which resolves once the command is durable.
+ */
+export class Exchange {
+  private commandsSinceSnapshot = 0;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private snapshotting: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  private constructor(
+    readonly config: ExchangeConfig,
+    readonly storage: LevelStorage,
+    readonly sequencer: Sequencer,
+    readonly committer: GroupCommitter,
+    readonly history: HistoryProjection,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Opens storage in DATA_DIR, recovers, and brings the state in line with the configuration. */
+  static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
+    const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log });
+    const history = new HistoryProjection();
+    const options = {
+      selfTradePrevention: config.trading.selfTradePrevention,
+      warningThreshold: config.risk.warningThreshold,
+      forceCloseThreshold: config.risk.forceCloseThreshold,
+    };
+    const recovered = await recover(storage.journal, storage.snapshots, options, log, (stamped, result) => history.apply(stamped, result));
+    log(`storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed)`);
+    const sequencer = new Sequencer(recovered.state, storage.journal, clock);
+    sequencer.onApplied(({ stamped, result }) => history.apply(stamped, result));
+    const committer = new GroupCommitter(sequencer, storage.journal, log);
+    const exchange = new Exchange(config, storage, sequencer, committer, history, log);
+    await exchange.alignWithConfig(clock);
+    exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
+    return exchange;
+  }
+
+  /** Applies a command; resolves once it is durable. */
+  async submit(command: Command): Promise<Sequenced> {
+    if (this.stopped) throw new Error('the exchange is shutting down');
+    const applied = await this.committer.submit(command);
+    if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+    return applied;
+  }
+
+  /** A snapshot at the current command boundary; covered journal records are pruned. */
+  snapshot(reason: string): Promise<unknown> {
+    this.snapshotting = this.snapshotting.then(async () => {
+      if (this.sequencer.state.lastSeq === 0) return;
+      this.commandsSinceSnapshot = 0;
+      const seq = await takeSnapshot(this.sequencer.state, this.storage.journal, this.storage.snapshots, (s) => this.storage.journal.pruneThrough(s));
+      this.log(`storage: snapshot at seq ${seq} (${reason})`);
+    }).catch((error: unknown) => this.log(`storage: snapshot failed: ${(error as Error).message}`));
+    return this.snapshotting;
+  }
+
+  /** Clean shutdown: stop accepting, make everything durable, snapshot, close. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
+    await this.committer.flush();
+    if (!this.committer.isFailed) await this.snapshot('shutdown');
+    await this.storage.close();
+  }
+
+  /**
+   * Configuration enters the state as commands, so a replay reproduces it: the first
+   * trading day, and every configured instrument the state does not have yet.
+   */
+  private async alignWithConfig(clock: Clock): Promise<void> {
+    const state = this.sequencer.state;
+    if (state.tradingDay === '') {
+      await this.submit({ type: 'trading-day.begin', tradingDay: tradingDayAt(clock.now(), this.config.exchange.timezone) });
+    }
+    for (const spec of this.config.instruments) {
+      if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ManualClock } from '../../src/app/clock.ts';
+import { Exchange } from '../../src/app/exchange.ts';
+import { stateHash } from '../../src/app/state-hash.ts';
+import { nextTradingDay, tradingDayAt } from '../../src/app/trading-calendar.ts';
+import { loadConfig } from '../../src/config/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const silent = (): void => undefined;
+
+function config() {
+  return loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'basis-exchange-')) }, root);
+}
+
+describe('trading calendar', () => {
+  it('takes the date in the exchange time zone', () => {
+    // 2026-11-23 17:30 UTC is already Tuesday 01:30 in Shanghai.
+    assert.equal(tradingDayAt(Date.UTC(2026, 10, 23, 17, 30), 'Asia/Shanghai'), '2026-11-24');
+    assert.equal(tradingDayAt(Date.UTC(2026, 10, 23, 17, 30), 'UTC'), '2026-11-23');
+  });
+
+  it('moves weekends to the next Monday', () => {
+    assert.equal(tradingDayAt(Date.UTC(2026, 10, 22, 4, 0), 'Asia/Shanghai'), '2026-11-23');
+    assert.equal(nextTradingDay('2026-11-20'), '2026-11-23');
+    assert.equal(nextTradingDay('2026-11-23'), '2026-11-24');
+  });
+});
+
+describe('exchange start and restart', () => {
+  it('registers the trading day and the configured instruments through the journal, once', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const first = await Exchange.start(cfg, clock, silent);
+    const state = first.sequencer.state;
+    assert.equal(state.tradingDay, '2026-11-23');
+    assert.equal(state.instruments.size, cfg.instruments.length);
+    assert.equal(state.lastSeq, cfg.instruments.length + 1);
+    const hash = stateHash(state);
+    await first.stop();
+
+    const lines: string[] = [];
+    const second = await Exchange.start(cfg, clock, (line) => lines.push(line));
+    assert.equal(second.sequencer.state.lastSeq, cfg.instruments.length + 1, 'nothing registered twice');
+    assert.equal(stateHash(second.sequencer.state), hash);
+    assert.ok(lines.some((line) => line.includes(`snapshot ${cfg.instruments.length + 1}`)), 'started from the shutdown snapshot');
+    await second.stop();
+    await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
+  });
+
+  it('npm start runs until SIGTERM, then writes a snapshot and exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
+    // node itself (not npx), so that the signal reaches the exchange's own process.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('core:         ready')) child.kill('SIGTERM');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(guard);
+    assert.equal(code, 0, output);
+    assert.match(output, /SIGTERM: finishing in-flight commands/);
+    assert.match(output, /storage: snapshot at seq \d+ \(shutdown\)/);
+  });
+});
