@@ -14,7 +14,7 @@ const ACCOUNTS = 1000;
 const EXTRA_SETUP = 2 * ACCOUNTS;
 const BASE_TS = Date.UTC(2026, 0, 5, 1, 0, 0);
 
-function setupCommands(): Command[] {
+export function setupCommands(): Command[] {
   const out: Command[] = [
     { type: 'instrument.add', spec: BENCH_INSTRUMENT },
     { type: 'trading-day.begin', tradingDay: '2026-01-05' },

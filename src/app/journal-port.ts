@@ -10,8 +10,8 @@ export interface Journal {
   append(record: StampedCommand): void;
   /** Resolves once everything appended so far is durable: one batch for all of it. */
   commit(): Promise<void>;
-  /** Recorded commands with seq > afterSeq, in seq order. */
-  readFrom(afterSeq: number): AsyncIterable<StampedCommand>;
+  /** Recorded commands with seq > afterSeq, in seq order, a batch at a time. */
+  readFrom(afterSeq: number): AsyncIterable<readonly StampedCommand[]>;
   /**
    * Records up to `seq` are covered by a snapshot (and may have been pruned): the next
    * append is seq + 1. Never moves backwards.

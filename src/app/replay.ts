@@ -13,10 +13,12 @@ export async function replayJournal(
   onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
 ): Promise<number> {
   let applied = 0;
-  for await (const record of journal.readFrom(state.lastSeq)) {
-    const result = apply(state, record);
-    onApplied?.(record, result);
-    applied++;
+  for await (const batch of journal.readFrom(state.lastSeq)) {
+    for (const record of batch) {
+      const result = apply(state, record);
+      onApplied?.(record, result);
+      applied++;
+    }
   }
   return applied;
 }

@@ -47,7 +47,7 @@ function runUntilKilled(dataDir: string, run: number, acksBeforeKill: number): P
 async function journalRecords(dataDir: string): Promise<StampedCommand[]> {
   const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
   const records: StampedCommand[] = [];
-  for await (const record of storage.journal.readFrom(0)) records.push(record);
+  for await (const batch of storage.journal.readFrom(0)) records.push(...batch);
   await storage.close();
   return records;
 }

@@ -1,7 +1,7 @@
 /**
  * Key layout of the embedded store. Seqs are zero-padded to 16 digits so that the
  * engine's byte order is seq order.
- *   j:<seq>  journal record (a stamped command, JSON)
+ *   j:<seq>  a group-commit batch of journal records starting at <seq> (JSON array)
  *   s:<seq>  snapshot taken after <seq> (JSON: seq, hash, state)
  */
 const WIDTH = 16;

@@ -3,7 +3,7 @@ import type { Journal } from '../../app/journal-port.ts';
 import type { StampedCommand } from '../../core/index.ts';
 import { JOURNAL_PREFIX, journalKey, rangeEnd, seqOfKey } from './keys.ts';
 
-/** A journal record that cannot be read back. */
+/** A journal entry that cannot be read back. */
 export class JournalCorruptionError extends Error {
   constructor(readonly seq: number, detail: string) {
     super(`journal record ${seq} is corrupt (${detail}); refusing to start rather than lose what follows it`);
@@ -11,11 +11,17 @@ export class JournalCorruptionError extends Error {
   }
 }
 
+/** Entries fetched from the engine per round trip when reading. */
+const READ_CHUNK = 256;
+
 /**
- * The journal in LevelDB. `append` buffers; `commit` writes everything buffered as one
- * batch (fsync'd unless durability is relaxed) and resolves when the engine confirmed it.
- * Commits are chained, so batches land in seq order. After a failed write every later
- * commit fails too: nothing that follows a lost record may be acknowledged.
+ * The journal in LevelDB. `append` buffers; `commit` writes everything buffered as ONE
+ * engine entry (key = the batch's first seq, value = its records) in one fsync'd write,
+ * and resolves when the engine confirmed it. One entry per group commit keeps the
+ * engine's per-write cost out of the per-command cost, and a batch is stored whole or
+ * not at all, exactly the unit that is acknowledged. Commits are chained, so batches land
+ * in seq order. After a failed write every later commit fails too: nothing that follows
+ * a lost batch may be acknowledged.
  */
 export class LevelJournal implements Journal {
   private pending: StampedCommand[] = [];
@@ -34,8 +40,14 @@ export class LevelJournal implements Journal {
     options: { sync: boolean; log: (line: string) => void },
   ): Promise<LevelJournal> {
     let last = 0;
-    for await (const key of db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), reverse: true, limit: 1 })) {
-      last = seqOfKey(key);
+    for await (const [key, text] of db.iterator({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), reverse: true, limit: 1 })) {
+      // An unreadable last batch is a torn tail: readFrom drops it. Until then, count up
+      // to the seq before it.
+      try {
+        last = parseBatch(seqOfKey(key), text).at(-1)!.seq;
+      } catch {
+        last = seqOfKey(key) - 1;
+      }
     }
     return new LevelJournal(db, last, options.sync, options.log);
   }
@@ -61,10 +73,7 @@ export class LevelJournal implements Journal {
       if (this.failure !== undefined) throw this.failure;
       if (batch.length === 0) return;
       try {
-        await this.db.batch(
-          batch.map((record) => ({ type: 'put' as const, key: journalKey(record.seq), value: JSON.stringify(record) })),
-          { sync: this.sync },
-        );
+        await this.db.put(journalKey(batch[0]!.seq), JSON.stringify(batch), { sync: this.sync });
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
         throw this.failure;
@@ -75,49 +84,89 @@ export class LevelJournal implements Journal {
   }
 
   /**
-   * Records after `afterSeq`. A record that cannot be parsed at the very end is a torn
-   * tail (a write the engine never confirmed): it is dropped with a log line. Anywhere
-   * else it is corruption, and reading stops with an error naming its seq.
+   * Records after `afterSeq`, in batches. A batch that cannot be parsed at the very end is
+   * a torn tail (a write the engine never confirmed, so none of it was acknowledged): it
+   * is dropped with a log line. Anywhere else it is corruption, and reading stops with an
+   * error naming its first seq.
    */
-  async *readFrom(afterSeq: number): AsyncIterable<StampedCommand> {
-    let held: { seq: number; text: string } | undefined;
-    for await (const [key, text] of this.db.iterator({ gt: journalKey(afterSeq), lt: rangeEnd(JOURNAL_PREFIX) })) {
-      if (held !== undefined) yield parseRecord(held.seq, held.text);
-      held = { seq: seqOfKey(key), text };
+  async *readFrom(afterSeq: number): AsyncIterable<readonly StampedCommand[]> {
+    const start = await this.batchContaining(afterSeq + 1);
+    const iterator = this.db.iterator({ gte: journalKey(start), lt: rangeEnd(JOURNAL_PREFIX) });
+    let held: [string, string] | undefined;
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(READ_CHUNK);
+        if (entries.length === 0) break;
+        for (const entry of entries) {
+          if (held !== undefined) yield after(afterSeq, parseBatch(seqOfKey(held[0]), held[1]));
+          held = entry;
+        }
+      }
+    } finally {
+      await iterator.close();
     }
     if (held === undefined) return;
-    let last: StampedCommand;
+    const firstSeq = seqOfKey(held[0]);
+    let last: StampedCommand[];
     try {
-      last = parseRecord(held.seq, held.text);
+      last = parseBatch(firstSeq, held[1]);
     } catch (error) {
-      this.log(`journal: dropping torn last record ${held.seq} (${(error as Error).message})`);
-      await this.db.del(journalKey(held.seq));
-      this.appended = held.seq - 1;
+      this.log(`journal: dropping torn last record ${firstSeq} (${(error as Error).message})`);
+      await this.db.del(held[0]);
+      this.appended = Math.min(this.appended, firstSeq - 1);
       return;
     }
-    yield last;
+    yield after(afterSeq, last);
   }
 
-  /** Deletes the records a snapshot covers and compacts their range away. */
+  /** Deletes the batches a snapshot covers entirely and compacts their range away. */
   async pruneThrough(seq: number): Promise<number> {
-    const keys: string[] = [];
-    for await (const key of this.db.keys({ gte: JOURNAL_PREFIX, lte: journalKey(seq) })) keys.push(key);
-    if (keys.length === 0) return 0;
-    await this.db.batch(keys.map((key) => ({ type: 'del' as const, key })), { sync: this.sync });
-    await this.db.compactRange(JOURNAL_PREFIX, journalKey(seq));
-    return keys.length;
+    // Batches starting at or before `seq`: all but the last end before the next one starts,
+    // so they are covered; the last is covered if its own last record is.
+    const starts: [string, string][] = [];
+    for await (const entry of this.db.iterator({ gte: JOURNAL_PREFIX, lte: journalKey(seq) })) starts.push(entry);
+    const last = starts.at(-1);
+    if (last !== undefined && !endsBy(last, seq)) starts.pop();
+    if (starts.length === 0) return 0;
+    await this.db.batch(starts.map(([key]) => ({ type: 'del' as const, key })), { sync: this.sync });
+    await this.db.compactRange(JOURNAL_PREFIX, starts.at(-1)![0]);
+    return starts.length;
+  }
+
+  /** The first seq of the batch holding `seq` (or of the first batch after it). */
+  private async batchContaining(seq: number): Promise<number> {
+    for await (const key of this.db.keys({ gte: JOURNAL_PREFIX, lte: journalKey(seq), reverse: true, limit: 1 })) {
+      return seqOfKey(key);
+    }
+    return seq;
   }
 }
 
-function parseRecord(seq: number, text: string): StampedCommand {
-  let record: StampedCommand;
+/** Whether a stored batch's last record is at or before `seq` (an unreadable one is kept). */
+function endsBy([key, text]: [string, string], seq: number): boolean {
   try {
-    record = JSON.parse(text) as StampedCommand;
+    return parseBatch(seqOfKey(key), text).at(-1)!.seq <= seq;
   } catch {
-    throw new JournalCorruptionError(seq, 'not valid JSON');
+    return false;
   }
-  if (record === null || typeof record !== 'object' || record.seq !== seq || typeof record.ts !== 'number' || typeof record.command !== 'object' || record.command === null) {
-    throw new JournalCorruptionError(seq, 'not a stamped command for this seq');
+}
+
+function after(afterSeq: number, records: StampedCommand[]): StampedCommand[] {
+  return records[0]!.seq > afterSeq ? records : records.filter((record) => record.seq > afterSeq);
+}
+
+function parseBatch(firstSeq: number, text: string): StampedCommand[] {
+  let records: StampedCommand[];
+  try {
+    records = JSON.parse(text) as StampedCommand[];
+  } catch {
+    throw new JournalCorruptionError(firstSeq, 'not valid JSON');
   }
-  return record;
+  if (!Array.isArray(records) || records.length === 0) throw new JournalCorruptionError(firstSeq, 'not a batch of records');
+  records.forEach((record, i) => {
+    if (record === null || typeof record !== 'object' || record.seq !== firstSeq + i || typeof record.ts !== 'number' || typeof record.command !== 'object' || record.command === null) {
+      throw new JournalCorruptionError(firstSeq + i, 'not a stamped command for this seq');
+    }
+  });
+  return records;
 }

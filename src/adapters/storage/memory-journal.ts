@@ -26,8 +26,8 @@ export class MemoryJournal implements Journal {
     return Promise.resolve();
   }
 
-  async *readFrom(afterSeq: number): AsyncIterable<StampedCommand> {
-    for (const record of this.records) if (record.seq > afterSeq) yield record;
+  async *readFrom(afterSeq: number): AsyncIterable<readonly StampedCommand[]> {
+    yield this.records.filter((record) => record.seq > afterSeq);
   }
 
   /** Everything recorded, synchronously: for tests. */
