@@ -3,7 +3,7 @@ import type { ExchangeConfig } from '../config/index.ts';
 import type { Command } from '../core/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
-import { HistoryProjection } from './history/history-projection.ts';
+import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
@@ -32,13 +32,17 @@ export class Exchange {
   /** Opens storage in DATA_DIR, recovers, and brings the state in line with the configuration. */
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
     const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log });
-    const history = new HistoryProjection();
+    let history = new HistoryProjection();
     const options = {
       selfTradePrevention: config.trading.selfTradePrevention,
       warningThreshold: config.risk.warningThreshold,
       forceCloseThreshold: config.risk.forceCloseThreshold,
     };
-    const recovered = await recover(storage.journal, storage.snapshots, options, log, (stamped, result) => history.apply(stamped, result));
+    const recovered = await recover(storage.journal, storage.snapshots, options, log, (projections) => {
+      // History saved with the snapshot, then the replayed records on top of it.
+      if (projections.history !== undefined) history = HistoryProjection.fromJSON(projections.history as SavedHistory);
+      return (stamped, result) => history.apply(stamped, result);
+    });
     log(`storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed)`);
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => history.apply(stamped, result));
@@ -62,7 +66,13 @@ export class Exchange {
     this.snapshotting = this.snapshotting.then(async () => {
       if (this.sequencer.state.lastSeq === 0) return;
       this.commandsSinceSnapshot = 0;
-      const seq = await takeSnapshot(this.sequencer.state, this.storage.journal, this.storage.snapshots, (s) => this.storage.journal.pruneThrough(s));
+      const seq = await takeSnapshot(
+        this.sequencer.state,
+        this.storage.journal,
+        this.storage.snapshots,
+        (s) => this.storage.journal.pruneThrough(s),
+        () => ({ history: this.history.toJSON() }),
+      );
       this.log(`storage: snapshot at seq ${seq} (${reason})`);
     }).catch((error: unknown) => this.log(`storage: snapshot failed: ${(error as Error).message}`));
     return this.snapshotting;

@@ -6,6 +6,8 @@ import { stateHash } from './state-hash.ts';
 
 export interface Recovered {
   readonly state: CoreState;
+  /** The projections saved with the snapshot started from (empty without one). */
+  readonly projections: Readonly<Record<string, unknown>>;
   /** seq of the snapshot started from; 0 for an empty start. */
   readonly snapshotSeq: number;
   readonly replayed: number;
@@ -22,10 +24,11 @@ export async function recover(
   snapshots: SnapshotStore,
   options: Partial<CoreOptions>,
   log: (line: string) => void,
-  onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
+  onApplied?: (projections: Readonly<Record<string, unknown>>) => (stamped: StampedCommand, result: ApplyResult) => void,
 ): Promise<Recovered> {
   let state: CoreState | undefined;
   let snapshotSeq = 0;
+  let projections: Readonly<Record<string, unknown>> = {};
   for await (const snapshot of snapshots.newestFirst()) {
     if ('unreadable' in snapshot) {
       log(`recovery: snapshot ${snapshot.seq} is unreadable (${snapshot.unreadable}); trying an older one`);
@@ -39,10 +42,11 @@ export async function recover(
     }
     state = restored;
     snapshotSeq = snapshot.seq;
+    projections = snapshot.projections ?? {};
     break;
   }
   state ??= createCoreState(options);
   journal.continueAfter(state.lastSeq);
-  const replayed = await replayJournal(state, journal, onApplied);
-  return { state, snapshotSeq, replayed };
+  const replayed = await replayJournal(state, journal, onApplied?.(projections));
+  return { state, projections, snapshotSeq, replayed };
 }

@@ -6,6 +6,8 @@ export interface SavedSnapshot {
   readonly ts: number;
   readonly hash: string;
   readonly state: SerializedState;
+  /** Projections kept with the state they belong to (the history users query). */
+  readonly projections?: Readonly<Record<string, unknown>>;
 }
 
 export interface SnapshotStore {

@@ -17,13 +17,16 @@ export async function takeSnapshot(
   journal: Journal,
   store: SnapshotStore,
   pruneJournalThrough: (seq: number) => Promise<unknown>,
+  projections?: () => Record<string, unknown>,
 ): Promise<number> {
   const seq = state.lastSeq;
   const ts = state.lastTs;
   const data = serializeState(state);
   const hash = stateHash(state);
+  // Captured in the same synchronous step as the state, so they describe the same seq.
+  const saved = projections?.();
   await journal.commit();
-  await store.save({ seq, ts, hash, state: data });
+  await store.save({ seq, ts, hash, state: data, ...(saved !== undefined && { projections: saved }) });
   await store.pruneOlder(2);
   await pruneJournalThrough(seq);
   return seq;

@@ -53,6 +53,35 @@ describe('exchange start and restart', () => {
     await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
   });
 
+  it('the history users query survives a restart, with the snapshot and the records after it', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const cu = cfg.instruments[0]!.instrumentId;
+    const order = (accountId: string, orderId: string, direction: 'BUY' | 'SELL') => ({
+      type: 'order.place' as const, accountId, orderId, instrumentId: cu, direction, offset: 'OPEN' as const,
+      priceType: 'LIMIT' as const, price: cfg.instruments[0]!.preSettlement, volume: 1, timeCondition: 'GFD' as const, volumeCondition: 'ANY' as const,
+    });
+    const first = await Exchange.start(cfg, clock, silent);
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000_000 });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 1_000_000 });
+    await first.submit(order('A', 'a1', 'BUY'));
+    await first.submit(order('B', 'b1', 'SELL'));
+    await first.submit({ type: 'settlement.execute' });
+    await first.snapshot('test');
+    await first.submit(order('A', 'a2', 'BUY'));
+    const before = JSON.stringify(first.history.toJSON());
+    await first.stop();
+
+    const second = await Exchange.start(cfg, clock, silent);
+    assert.equal(JSON.stringify(second.history.toJSON()), before);
+    assert.equal(second.history.tradesOf('A').length, 1);
+    assert.equal(second.history.settlementHistory().length, 1);
+    assert.equal(second.history.equityCurve('A').length, 1);
+    assert.equal(second.history.order('A', 'a2')?.status, 'ACCEPTED');
+    await second.stop();
+  });
+
   it('npm start runs until SIGTERM, then writes a snapshot and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
     // node itself (not npx), so that the signal reaches the exchange's own process.

@@ -9,6 +9,17 @@ import type {
   TransferHistory,
 } from './history-records.ts';
 
+export interface SavedHistory {
+  readonly orders: [string, OrderHistory[]][];
+  readonly trades: [string, TradeHistory[]][];
+  readonly transfers: [string, TransferHistory[]][];
+  readonly funds: [string, FundsMovement[]][];
+  readonly equity: [string, EquityPoint[]][];
+  readonly settlements: SettlementDetail[];
+  readonly liquidations: LiquidationHistory[];
+  readonly tradeCount: number;
+}
+
 /**
  * The history users query (orders, trades, transfers, settlements, liquidations, equity
  * curves), built from the core's events. Being a projection of the journal, a replay
@@ -17,14 +28,41 @@ import type {
  */
 export class HistoryProjection {
   /** Orders by account, then order id: the latest order under that id. */
-  private readonly orders = new Map<string, Map<string, OrderHistory>>();
-  private readonly trades = new Map<string, TradeHistory[]>();
-  private readonly transfers = new Map<string, TransferHistory[]>();
-  private readonly funds = new Map<string, FundsMovement[]>();
-  private readonly equity = new Map<string, EquityPoint[]>();
-  private readonly settlements: SettlementDetail[] = [];
-  private readonly liquidations: LiquidationHistory[] = [];
+  private orders = new Map<string, Map<string, OrderHistory>>();
+  private trades = new Map<string, TradeHistory[]>();
+  private transfers = new Map<string, TransferHistory[]>();
+  private funds = new Map<string, FundsMovement[]>();
+  private equity = new Map<string, EquityPoint[]>();
+  private settlements: SettlementDetail[] = [];
+  private liquidations: LiquidationHistory[] = [];
   private tradeCount = 0;
+
+  /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
+  toJSON(): SavedHistory {
+    return {
+      orders: [...this.orders].map(([account, byId]) => [account, [...byId.values()]]),
+      trades: [...this.trades],
+      transfers: [...this.transfers],
+      funds: [...this.funds],
+      equity: [...this.equity],
+      settlements: this.settlements,
+      liquidations: this.liquidations,
+      tradeCount: this.tradeCount,
+    };
+  }
+
+  static fromJSON(saved: SavedHistory): HistoryProjection {
+    const history = new HistoryProjection();
+    history.orders = new Map(saved.orders.map(([account, list]) => [account, new Map(list.map((o) => [o.orderId, o]))]));
+    history.trades = new Map(saved.trades);
+    history.transfers = new Map(saved.transfers);
+    history.funds = new Map(saved.funds);
+    history.equity = new Map(saved.equity);
+    history.settlements = [...saved.settlements];
+    history.liquidations = [...saved.liquidations];
+    history.tradeCount = saved.tradeCount;
+    return history;
+  }
 
   apply(stamped: StampedCommand, result: ApplyResult): void {
     const ts = stamped.ts;
