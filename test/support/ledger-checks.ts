@@ -66,7 +66,7 @@ export function checkInvariants(state: CoreState, flows: MoneyFlows): void {
     const ratio = accountView(state, account.accountId)!.risk_ratio;
     const level = ratio >= state.options.forceCloseThreshold ? 'force-close' : ratio >= state.options.warningThreshold ? 'warning' : 'normal';
     assert.equal(account.riskLevel, level, `${account.accountId}: risk level ${account.riskLevel} but ratio ${ratio}`);
-    const live = [...state.liveOrders.ofAccount(account.accountId)];
+    const live = [...account.liveOrders];
     assert.ok(account.frozenMargin >= 0 && account.frozenCommission >= 0, 'frozen funds never negative');
     if (live.length === 0) {
       assert.equal(account.frozenMargin, 0, `${account.accountId}: no live orders, nothing frozen`);

@@ -1,5 +1,6 @@
 import type { RiskLevel } from '../events.ts';
 import type { Instrument } from '../instruments/instrument.ts';
+import type { Order } from '../matching/order.ts';
 import type { Cents } from '../money.ts';
 import type { Position } from './position.ts';
 
@@ -39,6 +40,8 @@ export class Account {
   /** The instrument whose trigger heaps hold this account's current entry, if any. */
   riskIndexedIn: Instrument | null = null;
   readonly positions = new Map<string, Position>();
+  /** Live orders backed by this account, in the order they became live. */
+  readonly liveOrders = new Set<Order>();
 
   constructor(
     readonly accountId: string,

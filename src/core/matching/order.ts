@@ -23,8 +23,8 @@ export class Order {
   level: PriceLevel | null = null;
   prev: Order | null = null;
   next: Order | null = null;
-  /** The live-order map of its account while the order is live (see LiveOrderIndex). */
-  liveIn: Map<string, Order> | null = null;
+  /** The next live order with the same order id (another account's); see LiveOrderIndex. */
+  sameIdNext: Order | null = null;
   /** The account whose funds and positions this order uses; null for a bare matching order. */
   account: Account | null = null;
   /** Cents held per open lot: margin (opening orders only) and commission. */

@@ -1,12 +1,17 @@
 import type { Order } from '../matching/order.ts';
 
 /**
- * Live (resting) orders by account and user-chosen order id: how cancel and modify find
- * an order. Finished orders leave the index; their history belongs to the projections
- * built from events, so the core's state stays as small as the open interest.
+ * Live (resting) orders, found by the user-chosen order id: how cancel and modify find an
+ * order. One hash lookup per operation: the map is keyed by order id alone, and the rare
+ * orders of different accounts that share an id are chained through `sameIdNext`. Orders
+ * backed by an account are also linked into that account's own list (`Account.liveOrders`),
+ * so "every live order of an account" never scans the book.
+ *
+ * Finished orders leave the index; their history belongs to the projections built from
+ * events, so the core's state stays as small as the open interest.
  */
 export class LiveOrderIndex {
-  private readonly byAccount = new Map<string, Map<string, Order>>();
+  private readonly byId = new Map<string, Order>();
   private total = 0;
 
   get size(): number {
@@ -14,33 +19,38 @@ export class LiveOrderIndex {
   }
 
   get(accountId: string, orderId: string): Order | undefined {
-    return this.byAccount.get(accountId)?.get(orderId);
+    let order = this.byId.get(orderId);
+    while (order !== undefined && order.accountId !== accountId) order = order.sameIdNext ?? undefined;
+    return order;
   }
 
   has(accountId: string, orderId: string): boolean {
-    return this.byAccount.get(accountId)?.has(orderId) === true;
+    return this.get(accountId, orderId) !== undefined;
   }
 
+  /** The caller guarantees the account has no live order with this id (see `has`). */
   add(order: Order): void {
-    let orders = this.byAccount.get(order.accountId);
-    if (orders === undefined) {
-      orders = new Map();
-      this.byAccount.set(order.accountId, orders);
-    }
-    orders.set(order.orderId, order);
-    // Remembered on the order: removal needs no lookup of the account's map.
-    order.liveIn = orders;
+    const head = this.byId.get(order.orderId);
+    order.sameIdNext = head ?? null;
+    this.byId.set(order.orderId, order);
+    order.account?.liveOrders.add(order);
     this.total++;
   }
 
   remove(order: Order): void {
-    const orders = order.liveIn;
-    if (orders !== null && orders.delete(order.orderId)) this.total--;
-    order.liveIn = null;
-  }
-
-  /** Live orders of one account, in the order they became live. */
-  ofAccount(accountId: string): Iterable<Order> {
-    return this.byAccount.get(accountId)?.values() ?? [];
+    const head = this.byId.get(order.orderId);
+    if (head === undefined) return;
+    if (head === order) {
+      if (order.sameIdNext === null) this.byId.delete(order.orderId);
+      else this.byId.set(order.orderId, order.sameIdNext);
+    } else {
+      let previous = head;
+      while (previous.sameIdNext !== null && previous.sameIdNext !== order) previous = previous.sameIdNext;
+      if (previous.sameIdNext !== order) return;
+      previous.sameIdNext = order.sameIdNext;
+    }
+    order.sameIdNext = null;
+    order.account?.liveOrders.delete(order);
+    this.total--;
   }
 }

@@ -51,7 +51,7 @@ export function liquidate(
 
 /** Live orders in a fixed order (instrument, then exchange order id), whatever built the index. */
 function cancelLiveOrders(state: CoreState, account: Account, events: CoreEvent[]): number {
-  const live = [...state.liveOrders.ofAccount(account.accountId)].sort(
+  const live = [...account.liveOrders].sort(
     (a, b) => compare(a.instrumentId, b.instrumentId) || a.exchangeOrderId - b.exchangeOrderId,
   );
   for (const order of live) {

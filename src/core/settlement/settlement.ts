@@ -142,7 +142,7 @@ function accountRecord(account: Account, forceClosed: boolean): AccountSettlemen
  * Today's lots become earlier lots, and so do the lots live close orders hold of them.
  */
 function rollAccount(state: CoreState, account: Account): void {
-  for (const order of state.liveOrders.ofAccount(account.accountId)) {
+  for (const order of account.liveOrders) {
     order.reservedHis += order.reservedToday;
     order.reservedToday = 0;
   }
