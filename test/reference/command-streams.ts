@@ -25,40 +25,12 @@ import {
   type TimeCondition,
   type VolumeCondition,
 } from '../../src/core/index.ts';
+import { COPPER, INDEX } from '../support/core-harness.ts';
 import { NaiveExchange } from './naive-book.ts';
 
-/** Copper-like: tick 10, limits 8% around 70000 (64400..75600). */
-export const INSTRUMENT_A: InstrumentSpec = {
-  instrumentId: 'SHFE.cu2601',
-  exchangeId: 'SHFE',
-  productId: 'cu',
-  instrumentName: 'copper 2601',
-  instrumentType: 'FUTURE',
-  priceTick: 10,
-  volumeMultiple: 5,
-  marginRatio: 0.1,
-  commissionRate: 0.00005,
-  limitUpRate: 0.08,
-  limitDownRate: 0.08,
-  preSettlement: 70000,
-  listDate: '2025-01-16',
-  expireDate: '2026-01-15',
-};
-
-/** Index-future-like: tick 0.2, limits 10% around 4000 (3600..4400). */
-export const INSTRUMENT_B: InstrumentSpec = {
-  ...INSTRUMENT_A,
-  instrumentId: 'CFFEX.IF2512',
-  exchangeId: 'CFFEX',
-  productId: 'if',
-  instrumentName: 'CSI 300 2512',
-  priceTick: 0.2,
-  volumeMultiple: 300,
-  marginRatio: 0.12,
-  limitUpRate: 0.1,
-  limitDownRate: 0.1,
-  preSettlement: 4000,
-};
+/** Copper-like (tick 10, limits 64,400..75,600) and index-future-like (tick 0.2, limits 3,600..4,400). */
+export const INSTRUMENT_A: InstrumentSpec = COPPER;
+export const INSTRUMENT_B: InstrumentSpec = INDEX;
 
 export const INSTRUMENTS: readonly InstrumentSpec[] = [INSTRUMENT_A, INSTRUMENT_B];
 /** Never added: orders for it must be refused with 3003. */
