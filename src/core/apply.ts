@@ -35,7 +35,7 @@ export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
   state.lastTs = stamped.ts;
   const result = dispatch(state, stamped);
   afterCommand(state, stamped.ts, result.events);
-  raiseNotifications(state, stamped.seq, result.events);
+  raiseNotifications(state, result.events);
   return result;
 }
 

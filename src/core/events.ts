@@ -218,6 +218,23 @@ export interface AccountLiquidated {
   readonly result: 'complete' | 'partial';
 }
 
+/**
+ * What a notification is about, as data. The text is rendered at the edge, when (and if)
+ * it is delivered (`renderNotification`): most notifications of users who are not
+ * connected are never rendered, and the hot path builds no strings.
+ */
+export type NotificationMessage =
+  | { readonly kind: 'order-refused'; readonly orderId: string; readonly reason: string }
+  | { readonly kind: 'order-cancelled'; readonly orderId: string; readonly reason: string }
+  | { readonly kind: 'fill'; readonly trade: TradeExecuted; readonly side: 'maker' | 'taker' }
+  | { readonly kind: 'risk'; readonly level: RiskLevel; readonly riskRatio: number }
+  | { readonly kind: 'liquidation'; readonly trigger: string; readonly orders: number; readonly result: string }
+  | { readonly kind: 'conditional'; readonly conditionalId: string; readonly status: ConditionalStatus; readonly reason: string }
+  | { readonly kind: 'funds'; readonly movement: 'deposit' | 'withdraw'; readonly amount: number; readonly balance: number }
+  | { readonly kind: 'transfer'; readonly amount: number; readonly bankName: string; readonly outcome: string }
+  | { readonly kind: 'settlement'; readonly date: string; readonly balance: number; readonly nextTradingDay: string }
+  | { readonly kind: 'instrument'; readonly instrumentId: string; readonly status: string };
+
 /** A message for one user, with the priority that decides what is dropped under back-pressure. */
 export interface NotificationRaised {
   readonly type: 'notification';
@@ -225,11 +242,14 @@ export interface NotificationRaised {
   readonly accountId: string;
   /** 0 (risk, liquidation: never dropped) .. 3 (informational). */
   readonly priority: 0 | 1 | 2 | 3;
-  /** Notifications with the same key supersede each other while still undelivered. */
+  /**
+   * Notifications with the same non-empty key supersede each other while undelivered
+   * (e.g. successive risk levels of one account); '' for facts that never repeat.
+   */
   readonly key: string;
   readonly level: 'INFO' | 'WARNING' | 'ERROR';
   readonly code: number;
-  readonly content: string;
+  readonly message: NotificationMessage;
 }
 
 export type ConditionalStatus = 'Pending' | 'Triggered' | 'Cancelled' | 'Expired' | 'Failed';

@@ -10,6 +10,7 @@ export { accountView, bookDepth, liveOrder, positionViews, restingOrderCount, re
 export type { AccountFields, PositionFields } from './accounts/account-view.ts';
 export type { BookDepth, DepthLevel } from './queries.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
+export { renderNotification } from './notifications/notifications.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
 export { restoreState, type SerializedState, serializeState } from './state-codec.ts';
 

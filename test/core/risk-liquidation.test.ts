@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ResultCode } from '../../src/core/index.ts';
+import { renderNotification, ResultCode } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
 
@@ -32,6 +32,7 @@ describe('risk levels', () => {
     assert.equal(change?.riskRatio, 35_000 / 39_965);
     const [note] = eventsOfType(result, 'notification').filter((n) => n.key === 'risk:A');
     assert.deepEqual([note?.priority, note?.level, note?.code, note?.userId], [1, 'WARNING', 4001, 'u-A']);
+    assert.equal(renderNotification(note!.message), 'risk ratio 0.8758 is above the warning threshold');
   });
 });
 
@@ -79,7 +80,9 @@ describe('forced liquidation', () => {
     // balance 40,000 - 10,500 - 68.95 = 29,431.05; nothing held, nothing frozen
     expectAccount(x, 'A', { close_profit: -10_500, commission: 68.95, balance: 29_431.05, margin: 0, frozen_margin: 0, available: 29_431.05, risk_ratio: 0 });
     const notes = eventsOfType(result, 'notification').filter((n) => n.accountId === 'A' && n.priority === 0);
-    assert.ok(notes.some((n) => n.code === 4002 && n.key === `liquidation:${record.liquidationId}`));
+    const liquidationNote = notes.find((n) => n.code === 4002 && n.message.kind === 'liquidation');
+    assert.ok(liquidationNote, 'a P0 notification of the liquidation');
+    assert.equal(renderNotification(liquidationNote.message), 'forced liquidation (risk): 1 close orders, complete');
   });
 
   it('retries what lacked liquidity at the next price change', () => {

@@ -120,9 +120,12 @@ export class Ledger implements FillListener {
    * their warning trigger (risk/risk-index.ts). All of them go to the risk check.
    */
   private priceMoved(instrument: Instrument, ticks: number): void {
-    for (const position of instrument.eagerHolders) {
-      position.remark(ticks);
-      this.touched.add(position.account);
+    // Checked first: iterating even an empty set allocates an iterator, on every trade.
+    if (instrument.eagerHolders.size > 0) {
+      for (const position of instrument.eagerHolders) {
+        position.remark(ticks);
+        this.touched.add(position.account);
+      }
     }
     reachedTriggers(instrument, ticks, this.touched);
   }

@@ -22,6 +22,10 @@ export class ConditionalBook {
     }
   }
 
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Pending orders of an instrument, in creation order. */
   pendingOf(instrumentId: string): readonly ConditionalOrder[] {
     return this.pending.get(instrumentId) ?? [];

@@ -69,6 +69,10 @@ export function cancelConditional(state: CoreState, command: CancelConditionalOr
  * conditional order is Failed with the reason.
  */
 export function triggerConditionals(state: CoreState, ts: number, events: CoreEvent[]): void {
+  if (!state.conditionals.hasPending) {
+    state.ledger.moved.clear();
+    return;
+  }
   const moved = [...state.ledger.moved].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   state.ledger.moved.clear();
   for (const instrument of moved) {

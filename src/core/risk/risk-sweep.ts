@@ -1,3 +1,4 @@
+import type { Account } from '../accounts/account.ts';
 import type { CoreEvent } from '../events.ts';
 import type { CoreState } from '../state.ts';
 import { liquidate } from './liquidation.ts';
@@ -11,11 +12,28 @@ import { riskLevelOf } from './risk-level.ts';
  * command (what stays open is retried at the next price change).
  * Accounts are visited in account-id order so the outcome never depends on set order.
  */
+/**
+ * The accounts in account-id order. Most sweeps see the two accounts of one trade, and
+ * Array.prototype.sort allocates even for two elements: those are ordered by hand.
+ */
+function inIdOrder(touched: ReadonlySet<Account>): Account[] {
+  const accounts = [...touched];
+  if (accounts.length === 2) {
+    const [a, b] = accounts as [Account, Account];
+    if (b.accountId < a.accountId) {
+      accounts[0] = b;
+      accounts[1] = a;
+    }
+  } else if (accounts.length > 2) {
+    accounts.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  }
+  return accounts;
+}
+
 export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): void {
   const liquidated = state.ledger.liquidated;
   const touched = state.ledger.touched;
-  const accounts = [...touched];
-  if (accounts.length > 1) accounts.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const accounts = inIdOrder(touched);
   touched.clear();
   for (const account of accounts) {
     markAccount(account);
