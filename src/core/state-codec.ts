@@ -130,15 +130,7 @@ export function serializeState(state: CoreState): SerializedState {
       sequence: instrument.sequence,
       upperLimitTicks: instrument.hasLimits ? instrument.upperLimitTicks : null,
       lowerLimitTicks: instrument.hasLimits ? instrument.lowerLimitTicks : null,
-      marginRatio: instrument.marginRatio,
-      commissionRate: instrument.commissionRate,
-      limitUpRate: instrument.limitUpRate,
-      limitDownRate: instrument.limitDownRate,
-      preSettlementTicks: instrument.preSettlementTicks,
-      settlementPriceTicks: instrument.settlementPriceTicks,
-      dayVolume: instrument.dayVolume,
-      dayTurnoverTicks: instrument.dayTurnoverTicks,
-      lastPriceTicks: instrument.lastPriceTicks,
+      ...instrumentFields(instrument),
       holders: [...instrument.holders].map((position) => position.account.accountId),
       bids: restingOrders(instrument.book.bids),
       asks: restingOrders(instrument.book.asks),
@@ -175,15 +167,7 @@ export function restoreState(data: SerializedState): CoreState {
     instrument.sequence = saved.sequence;
     instrument.upperLimitTicks = saved.upperLimitTicks ?? Number.NaN;
     instrument.lowerLimitTicks = saved.lowerLimitTicks ?? Number.NaN;
-    instrument.marginRatio = saved.marginRatio;
-    instrument.commissionRate = saved.commissionRate;
-    instrument.limitUpRate = saved.limitUpRate;
-    instrument.limitDownRate = saved.limitDownRate;
-    instrument.preSettlementTicks = saved.preSettlementTicks;
-    instrument.settlementPriceTicks = saved.settlementPriceTicks;
-    instrument.dayVolume = saved.dayVolume;
-    instrument.dayTurnoverTicks = saved.dayTurnoverTicks;
-    instrument.lastPriceTicks = saved.lastPriceTicks;
+    for (const field of INSTRUMENT_FIELDS) instrument[field] = saved[field];
     state.instruments.set(instrument.id, instrument);
   }
   for (const saved of data.accounts) state.accounts.set(saved.accountId, reviveAccount(state, saved));
@@ -211,6 +195,26 @@ export function restoreState(data: SerializedState): CoreState {
     if (saved.status !== 'Pending') state.conditionals.settle(conditional);
   }
   return state;
+}
+
+/** The numbers of an instrument that change while it trades, in their serialised order. */
+const INSTRUMENT_FIELDS = [
+  'marginRatio',
+  'commissionRate',
+  'limitUpRate',
+  'limitDownRate',
+  'preSettlementTicks',
+  'settlementPriceTicks',
+  'dayVolume',
+  'dayTurnoverTicks',
+  'lastPriceTicks',
+] as const;
+
+function instrumentFields(instrument: Instrument): Record<(typeof INSTRUMENT_FIELDS)[number], number> {
+  return Object.fromEntries(INSTRUMENT_FIELDS.map((field) => [field, instrument[field]])) as Record<
+    (typeof INSTRUMENT_FIELDS)[number],
+    number
+  >;
 }
 
 /** The stored ledger fields of an account, in their serialised order. */

@@ -62,11 +62,7 @@ export function deposit(state: CoreState, command: Deposit): ApplyResult {
   if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
   const amount = amountCents(command.amount, false);
   if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
-  account.deposit += amount;
-  state.ledger.touched.add(account);
-  return succeeded([
-    { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'deposit', amount: fromCents(amount), balance: fromCents(account.balance) },
-  ]);
+  return moveFunds(state, account, 'deposit', amount);
 }
 
 export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
@@ -82,10 +78,15 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
       `Insufficient funds: withdrawing ${fromCents(amount)} but available is ${fromCents(account.available)}`,
     );
   }
-  account.withdraw += amount;
+  return moveFunds(state, account, 'withdraw', amount);
+}
+
+/** Books a checked deposit or withdrawal; the account's risk is looked at again (re-indexed). */
+function moveFunds(state: CoreState, account: Account, kind: 'deposit' | 'withdraw', amount: Cents): ApplyResult {
+  account[kind] += amount;
   state.ledger.touched.add(account);
   return succeeded([
-    { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind: 'withdraw', amount: fromCents(amount), balance: fromCents(account.balance) },
+    { type: 'account.funds-moved', accountId: account.accountId, userId: account.userId, kind, amount: fromCents(amount), balance: fromCents(account.balance) },
   ]);
 }
 
