@@ -1,6 +1,7 @@
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import type { Command } from '../core/index.ts';
+import type { Command, CoreState } from '../core/index.ts';
+import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
@@ -8,6 +9,14 @@ import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
 import { tradingDayAt } from './trading-calendar.ts';
+
+/** Raised for commands that arrive after shutdown began. */
+export class ExchangeStoppingError extends Error {
+  constructor() {
+    super('the exchange is shutting down and accepts no new commands');
+    this.name = 'ExchangeStoppingError';
+  }
+}
 
 /**
  * The running exchange: storage, recovered state, the single-writer sequencer with group
@@ -26,6 +35,7 @@ export class Exchange {
     readonly sequencer: Sequencer,
     readonly committer: GroupCommitter,
     readonly history: HistoryProjection,
+    readonly marketData: MarketDataProjection,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -33,6 +43,8 @@ export class Exchange {
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
     const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log });
     let history = new HistoryProjection();
+    const timeZone = config.exchange.timezone;
+    let marketData = new MarketDataProjection(timeZone);
     const options = {
       selfTradePrevention: config.trading.selfTradePrevention,
       warningThreshold: config.risk.warningThreshold,
@@ -41,21 +53,33 @@ export class Exchange {
     const recovered = await recover(storage.journal, storage.snapshots, options, log, (projections) => {
       // History saved with the snapshot, then the replayed records on top of it.
       if (projections.history !== undefined) history = HistoryProjection.fromJSON(projections.history as SavedHistory);
-      return (stamped, result) => history.apply(stamped, result);
+      if (projections.marketData !== undefined) marketData = MarketDataProjection.fromJSON(timeZone, projections.marketData as SavedMarketData);
+      return (stamped, result) => {
+        history.apply(stamped, result);
+        marketData.apply(stamped, result);
+      };
     });
     log(`storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed)`);
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
-    sequencer.onApplied(({ stamped, result }) => history.apply(stamped, result));
+    sequencer.onApplied(({ stamped, result }) => {
+      history.apply(stamped, result);
+      marketData.apply(stamped, result);
+    });
     const committer = new GroupCommitter(sequencer, storage.journal, log);
-    const exchange = new Exchange(config, storage, sequencer, committer, history, log);
+    const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
     await exchange.alignWithConfig(clock);
     exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
     return exchange;
   }
 
+  /** The live core state, for queries; only `submit` changes it. */
+  get state(): CoreState {
+    return this.sequencer.state;
+  }
+
   /** Applies a command; resolves once it is durable. */
   async submit(command: Command): Promise<Sequenced> {
-    if (this.stopped) throw new Error('the exchange is shutting down');
+    if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submit(command);
     if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
     return applied;
@@ -71,7 +95,7 @@ export class Exchange {
         this.storage.journal,
         this.storage.snapshots,
         (s) => this.storage.journal.pruneThrough(s),
-        () => ({ history: this.history.toJSON() }),
+        () => ({ history: this.history.toJSON(), marketData: this.marketData.toJSON() }),
       );
       this.log(`storage: snapshot at seq ${seq} (${reason})`);
     }).catch((error: unknown) => this.log(`storage: snapshot failed: ${(error as Error).message}`));

@@ -5,7 +5,7 @@
  */
 import { ConfigError, type ExchangeConfig, formatConfigSummary, loadConfig } from '../config/index.ts';
 import { systemClock } from './clock.ts';
-import { Exchange } from './exchange.ts';
+import { Service } from './service.ts';
 import { stateHash } from './state-hash.ts';
 
 const log = (line: string): void => console.log(line);
@@ -27,8 +27,15 @@ async function main(): Promise<void> {
   const config = loadConfigOrFail();
   if (config === undefined) return;
   log(formatConfigSummary(config));
-  const exchange = await Exchange.start(config, systemClock, log);
-  const state = exchange.sequencer.state;
+  const service = await Service.start(config, systemClock, log, {
+    listen: true,
+    httpLogger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      // Bodies are never logged; headers only if someone raises the level to trace.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+  const state = service.exchange.state;
   log(
     `core:         ready at seq ${state.lastSeq}, trading day ${state.tradingDay}, ` +
       `${state.instruments.size} instruments, state ${stateHash(state).slice(0, 16)}`,
@@ -38,7 +45,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight commands, writing a snapshot`);
-    exchange.stop().then(
+    service.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`shutdown failed: ${(error as Error).message}`);

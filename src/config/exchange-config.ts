@@ -53,6 +53,12 @@ export interface StorageSettings {
   readonly snapshotEverySeconds: number;
 }
 
+/** A simulated bank accounts can transfer from and to. */
+export interface BankSettings {
+  readonly id: string;
+  readonly name: string;
+}
+
 export interface AuthSettings {
   /** Both set or both absent: an admin user ensured at start. Never log the password. */
   readonly adminUsername?: string;
@@ -79,6 +85,7 @@ export interface ExchangeConfig {
   readonly trading: TradingSettings;
   readonly auth: AuthSettings;
   readonly storage: StorageSettings;
+  readonly banks: readonly BankSettings[];
   readonly instruments: readonly InstrumentSpec[];
   /** Names of the environment variables that overrode or added a setting. */
   readonly envOverrides: readonly string[];
@@ -92,6 +99,7 @@ export interface ExchangeFileSettings {
   readonly trading: TradingSettings;
   readonly auth: Omit<AuthSettings, 'jwtSecret'>;
   readonly storage: StorageSettings;
+  readonly banks: readonly BankSettings[];
   /** As written; the loader resolves it against cwd. */
   readonly dataDir: string;
 }
@@ -153,6 +161,15 @@ const ExchangeFileSchema = table({
       snapshot_every_seconds: opt(positive()),
     }),
   ),
+  banks: opt(
+    Type.Array(
+      table({
+        id: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$', expect: 'letters, digits, _ or -' }),
+        name: nonEmpty(),
+      }),
+      { minItems: 1, expect: 'an array of tables [[banks]] with id and name' },
+    ),
+  ),
 });
 
 type ExchangeFile = Static<typeof ExchangeFileSchema>;
@@ -178,6 +195,13 @@ export const EXCHANGE_DEFAULTS = {
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
   dataDir: './data',
+  banks: [
+    { id: 'ICBC', name: 'Industrial and Commercial Bank of China' },
+    { id: 'CCB', name: 'China Construction Bank' },
+    { id: 'BOC', name: 'Bank of China' },
+    { id: 'ABC', name: 'Agricultural Bank of China' },
+    { id: 'BOCOM', name: 'Bank of Communications' },
+  ],
 } as const;
 
 export interface ExchangeFileResult {
@@ -214,12 +238,22 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
   if (warning !== undefined && warning > forceClose) {
     issues.push({ source, where: risk.path('warning_threshold'), problem: `must not exceed force_close_threshold (${forceClose}), got ${warning}` });
   }
+  const banks = raw.banks;
+  if (Array.isArray(banks)) {
+    const seen = new Set<string>();
+    banks.forEach((bank: unknown, index) => {
+      const id = (bank as { id?: unknown }).id;
+      if (typeof id !== 'string') return;
+      if (seen.has(id)) issues.push({ source, where: `banks[${index}].id`, problem: `duplicate bank id ${JSON.stringify(id)}` });
+      seen.add(id);
+    });
+  }
   return issues;
 }
 
 function toSettings(file: ExchangeFile): ExchangeFileSettings {
   const d = EXCHANGE_DEFAULTS;
-  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {} } = file;
+  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {}, banks = d.banks } = file;
   return {
     exchange: {
       name: exchange.name ?? d.name,
@@ -246,6 +280,7 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       snapshotEveryCommands: storage.snapshot_every_commands ?? d.snapshotEveryCommands,
       snapshotEverySeconds: storage.snapshot_every_seconds ?? d.snapshotEverySeconds,
     },
+    banks: banks.map((bank) => ({ id: bank.id, name: bank.name })),
     dataDir: storage.data_dir ?? d.dataDir,
   };
 }

@@ -12,6 +12,7 @@ export {
   type ServerSettings,
   type TradingSettings,
   type AuthSettings,
+  type BankSettings,
   type SessionMode,
 } from './exchange-config.ts';
-export { INSTRUMENT_DEFAULTS, isOnTickGrid } from './instruments-config.ts';
+export { INSTRUMENT_DEFAULTS, isOnTickGrid, validateInstrumentsFile } from './instruments-config.ts';

@@ -71,6 +71,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
     },
     trading: settings.trading,
     storage: settings.storage,
+    banks: settings.banks,
     auth: {
       tokenTtlHours: settings.auth.tokenTtlHours,
       ...(adminUsername !== undefined && { adminUsername }),

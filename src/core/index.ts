@@ -6,9 +6,21 @@ export type * from './events.ts';
 export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
 export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
 export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
-export { accountView, bookDepth, liveOrder, positionViews, restingOrderCount, restingOrders } from './queries.ts';
+export {
+  accountView,
+  bookDepth,
+  conditionalOrders,
+  instrumentState,
+  liveOrder,
+  liveOrderFrozen,
+  openInterest,
+  positionViews,
+  restingOrderCount,
+  restingOrders,
+} from './queries.ts';
 export type { AccountFields, PositionFields } from './accounts/account-view.ts';
-export type { BookDepth, DepthLevel } from './queries.ts';
+export type { BookDepth, DepthLevel, InstrumentState } from './queries.ts';
+export { RISK_RATIO_UNBOUNDED } from './accounts/account.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { renderNotification } from './notifications/notifications.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';

@@ -1,7 +1,9 @@
 import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
 import type { Direction } from './commands.ts';
+import { fromCents } from './money.ts';
 import { markAccount } from './risk/risk-index.ts';
-import type { OrderRecord } from './events.ts';
+import type { ConditionalRecord, OrderRecord } from './events.ts';
+import type { InstrumentSpec } from './instruments/instrument-spec.ts';
 import type { CoreState } from './state.ts';
 
 /**
@@ -71,4 +73,76 @@ export function positionViews(state: CoreState, accountId: string): Record<strin
   markAccount(account);
   for (const [key, position] of account.positions) out[key] = positionFields(position);
   return out;
+}
+
+/** An instrument's live parameters and top of book, in currency units. */
+export interface InstrumentState {
+  readonly spec: InstrumentSpec;
+  readonly status: 'TRADING' | 'SUSPENDED' | 'DELISTED';
+  readonly marginRatio: number;
+  readonly commissionRate: number;
+  readonly limitUpRate: number;
+  readonly limitDownRate: number;
+  /** Reference (previous settlement) price; 0 when there is none. */
+  readonly preSettlement: number;
+  /** Settlement price set for the coming settlement; 0 when not set. */
+  readonly settlementPrice: number;
+  /** Last trade price, the reference price before the first trade; 0 if neither. */
+  readonly lastPrice: number;
+  /** Price limits; 0 while there is no reference price. */
+  readonly upperLimit: number;
+  readonly lowerLimit: number;
+  /** Best prices and their volumes; 0 for an empty side. */
+  readonly bidPrice1: number;
+  readonly bidVolume1: number;
+  readonly askPrice1: number;
+  readonly askVolume1: number;
+}
+
+export function instrumentState(state: CoreState, instrumentId: string): InstrumentState | undefined {
+  const instrument = state.instruments.get(instrumentId);
+  if (instrument === undefined) return undefined;
+  const grid = instrument.grid;
+  const price = (ticks: number): number => (ticks > 0 ? grid.toPrice(ticks) : 0);
+  const bid = instrument.book.side(true).topLevels(1)[0];
+  const ask = instrument.book.side(false).topLevels(1)[0];
+  return {
+    spec: instrument.spec,
+    status: instrument.status,
+    marginRatio: instrument.marginRatio,
+    commissionRate: instrument.commissionRate,
+    limitUpRate: instrument.limitUpRate,
+    limitDownRate: instrument.limitDownRate,
+    preSettlement: price(instrument.preSettlementTicks),
+    settlementPrice: price(instrument.settlementPriceTicks),
+    lastPrice: price(instrument.lastPriceTicks),
+    upperLimit: instrument.hasLimits ? price(instrument.upperLimitTicks) : 0,
+    lowerLimit: instrument.hasLimits ? price(instrument.lowerLimitTicks) : 0,
+    bidPrice1: bid === undefined ? 0 : grid.toPrice(bid.priceTicks),
+    bidVolume1: bid?.volume ?? 0,
+    askPrice1: ask === undefined ? 0 : grid.toPrice(ask.priceTicks),
+    askVolume1: ask?.volume ?? 0,
+  };
+}
+
+/** Open interest: the long volume held across all accounts (equal to the short volume). */
+export function openInterest(state: CoreState, instrumentId: string): number {
+  let total = 0;
+  for (const position of state.instruments.get(instrumentId)?.holders ?? []) total += position.long.volume;
+  return total;
+}
+
+/** Conditional orders of the given accounts (all when `accountIds` is undefined), oldest first. */
+export function conditionalOrders(state: CoreState, accountIds?: ReadonlySet<string>): ConditionalRecord[] {
+  const out: ConditionalRecord[] = [];
+  for (const order of state.conditionals.all.values()) {
+    if (accountIds === undefined || accountIds.has(order.request.accountId)) out.push(order.toRecord());
+  }
+  return out;
+}
+
+/** Funds a live order holds (margin and commission for its open lots), in currency units; 0 once finished. */
+export function liveOrderFrozen(state: CoreState, accountId: string, orderId: string): number {
+  const order = state.liveOrders.get(accountId, orderId);
+  return order === undefined ? 0 : fromCents((order.marginPerLot + order.commissionPerLot) * order.volumeLeft);
 }

@@ -18,6 +18,7 @@ export interface SavedHistory {
   readonly settlements: SettlementDetail[];
   readonly liquidations: LiquidationHistory[];
   readonly tradeCount: number;
+  readonly orderCount?: number;
 }
 
 /**
@@ -36,6 +37,7 @@ export class HistoryProjection {
   private settlements: SettlementDetail[] = [];
   private liquidations: LiquidationHistory[] = [];
   private tradeCount = 0;
+  private orderCount = 0;
 
   /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
   toJSON(): SavedHistory {
@@ -48,6 +50,7 @@ export class HistoryProjection {
       settlements: this.settlements,
       liquidations: this.liquidations,
       tradeCount: this.tradeCount,
+      orderCount: this.orderCount,
     };
   }
 
@@ -61,6 +64,7 @@ export class HistoryProjection {
     history.settlements = [...saved.settlements];
     history.liquidations = [...saved.liquidations];
     history.tradeCount = saved.tradeCount;
+    history.orderCount = saved.orderCount ?? 0;
     return history;
   }
 
@@ -109,10 +113,23 @@ export class HistoryProjection {
     return this.tradeCount;
   }
 
+  /** Orders placed so far, rejected ones included (a modify is not a new order). */
+  get totalOrders(): number {
+    return this.orderCount;
+  }
+
+  /** Accounts with order history, for administrators' lists. */
+  accountsWithOrders(): IterableIterator<string> {
+    return this.orders.keys();
+  }
+
   private observe(event: CoreEvent, ts: number): void {
     switch (event.type) {
       case 'order.accepted':
       case 'order.rejected':
+        this.orderCount++;
+        this.putOrder(event.order, ts);
+        break;
       case 'order.replaced':
         this.putOrder(event.order, ts);
         break;

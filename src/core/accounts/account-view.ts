@@ -100,7 +100,8 @@ export function positionFields(position: Position): PositionFields {
     user_id: position.account.userId,
     account_id: position.account.accountId,
     exchange_id: instrument.spec.exchangeId,
-    instrument_id: instrument.id,
+    // The position key is `<exchange_id>.<instrument_id>`: the id itself carries no prefix.
+    instrument_id: instrument.id.slice(instrument.spec.exchangeId.length + 1),
     volume_long: long.volume,
     volume_long_today: long.todayVolume,
     volume_long_his: long.hisVolume,

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../core/index.ts';
+import { ApiError } from '../../protocol/index.ts';
+import type { HttpContext } from './http-context.ts';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Authentication and role checks run first (onRequest), before the body is parsed or
+ * validated: a caller without a valid token learns nothing about the route's rules.
+ * Routes are private unless marked `access: 'public'`; owner checks happen in handlers,
+ * where the resource is known.
+ */
+export function installAccessHook(app: FastifyInstance, ctx: HttpContext): void {
+  app.decorateRequest('caller', null as unknown as FastifyRequest['caller']);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public' || request.routeOptions.url === undefined) return;
+    const header = request.headers.authorization;
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (token === undefined) {
+      throw new ApiError(ResultCode.AuthenticationFailed, 'missing bearer token: send "Authorization: Bearer <token>" from POST /api/auth/login');
+    }
+    const caller = ctx.auth.authenticate(token);
+    if (caller === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'invalid or expired token: log in again');
+    if (access === 'admin' && caller.role !== 'admin') throw new ApiError(ResultCode.PermissionDenied, 'this route needs the admin role');
+    request.caller = caller;
+  });
+}

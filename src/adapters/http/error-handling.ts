@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { ExchangeStoppingError } from '../../app/exchange.ts';
+import { SequencerHaltedError } from '../../app/sequencer.ts';
+import { StorageUnavailableError } from '../../app/group-commit.ts';
+import { ResultCode } from '../../core/index.ts';
+import { ApiError, failure, httpStatusOf } from '../../protocol/index.ts';
+
+/**
+ * Every failure leaves as the envelope: business rejections, validation failures,
+ * malformed JSON, oversized bodies, unknown routes, and bugs (1005, logged with the
+ * request id; the client gets no stack trace).
+ */
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  app.setSchemaErrorFormatter(formatValidationErrors);
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const { status, code, message } = classify(error, bodyLimit);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, status, code, message);
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, 404, ResultCode.ResourceNotFound, `no route ${request.method} ${request.url.split('?')[0]}`),
+  );
+}
+
+function send(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+  return reply.status(status).send(failure(code, message));
+}
+
+function classify(error: FastifyError | ApiError, bodyLimit: number): { status: number; code: number; message: string } {
+  if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
+  if (error instanceof StorageUnavailableError || error instanceof SequencerHaltedError || error instanceof ExchangeStoppingError) {
+    return { status: 503, code: ResultCode.InternalError, message: error.message };
+  }
+  if (error.validation !== undefined) return { status: 400, code: ResultCode.ParameterError, message: error.message };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: ResultCode.ParameterError, message: `request body larger than ${bodyLimit} bytes` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: ResultCode.ParameterError, message: 'request body must be JSON (Content-Type: application/json)' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: ResultCode.ParameterError, message: `malformed JSON body: ${error.message}` };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return { status: 400, code: ResultCode.ParameterError, message: `malformed JSON body: ${error.message}` };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, code: ResultCode.ParameterError, message: error.message };
+  return { status: httpStatusOf(ResultCode.InternalError), code: ResultCode.InternalError, message: 'internal service error' };
+}
+
+/** `body.volume must be >= 1`, `querystring.depth must be integer`: the field, then the rule. */
+function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const first = errors[0];
+  if (first === undefined) return new Error(`${dataVar} is not valid`);
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = path === '' ? dataVar : `${dataVar}.${path}`;
+  const params = first.params as Record<string, unknown>;
+  let rule = first.message ?? 'is not valid';
+  if (first.keyword === 'required') return new Error(`${where}.${String(params.missingProperty)} is required`);
+  if (first.keyword === 'additionalProperties') return new Error(`${where}.${String(params.additionalProperty)} is not a known field`);
+  if (first.keyword === 'enum' || first.keyword === 'const') rule = `must be one of ${JSON.stringify(params.allowedValues ?? params.allowedValue)}`;
+  return new Error(`${where} ${rule}`);
+}

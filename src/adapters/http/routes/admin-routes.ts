@@ -1,0 +1,147 @@
+import { Type } from '@sinclair/typebox';
+import { adminInstrumentView, allInstrumentStates } from '../../../app/services/instrument-views.ts';
+import { execute } from '../../../app/services/execute.ts';
+import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
+import { instrumentState, ResultCode } from '../../../core/index.ts';
+import { ApiError, ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { replies } from '../schemas/envelope.ts';
+import { InstrumentAdminSchema } from '../schemas/resources.ts';
+import { instrumentSpecFromForm } from './instrument-form.ts';
+
+const admin = { access: 'admin' as const };
+const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const Rate = Type.Optional(Type.Number());
+const StorageFigures = Type.Object({ wal_size_mb: Type.Number(), memtable_size_mb: Type.Number(), sstable_count: Type.Integer(), sstable_total_size_mb: Type.Number() });
+
+/** /api/admin: instrument lifecycle and storage compaction. */
+export function adminRoutes(app: Api, ctx: HttpContext): void {
+  const tz = ctx.exchange.config.exchange.timezone;
+  const view = (id: string) => {
+    const live = instrumentState(ctx.exchange.state, id);
+    if (live === undefined) throw new ApiError(ResultCode.InstrumentNotFound, `instrument not found: ${id}`);
+    return adminInstrumentView(live, ctx.exchange.marketData, tz);
+  };
+
+  app.get(
+    '/api/admin/instruments',
+    { config: admin, schema: { tags: ['admin'], summary: 'Every instrument, delisted ones included', response: replies(Type.Array(InstrumentAdminSchema)) } },
+    async () => ok(allInstrumentStates(ctx.exchange.state, true).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
+  );
+
+  app.post(
+    '/api/admin/instrument/create',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Register an instrument (admin form or configuration form); trading at once',
+        body: Type.Object({
+          instrument_id: Type.String({ minLength: 1, maxLength: 64 }),
+          exchange_id: Type.Optional(Type.String()),
+          exchange: Type.Optional(Type.String({ description: 'admin form: exchange id' })),
+          product_id: Type.Optional(Type.String()),
+          instrument_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          instrument_type: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+          price_tick: Type.Number(),
+          volume_multiple: Type.Optional(Type.Number()),
+          contract_multiplier: Type.Optional(Type.Number({ description: 'admin form: volume_multiple' })),
+          margin_ratio: Rate,
+          margin_rate: { ...Rate, description: 'admin form: margin_ratio' },
+          commission: Rate,
+          commission_rate: { ...Rate, description: 'admin form: commission' },
+          limit_up_rate: Rate,
+          limit_down_rate: Rate,
+          pre_settlement: Type.Optional(Type.Number({ description: 'reference price; price limits derive from it' })),
+          list_date: Type.Optional(Type.String()),
+          expire_date: Type.Optional(Type.String()),
+          status: Type.Optional(Type.String({ description: 'ignored: a new instrument always starts trading' })),
+        }),
+        response: replies(Type.Null()),
+      },
+    },
+    async (request) => {
+      const spec = instrumentSpecFromForm(request.body, ctx.exchange.config);
+      if (ctx.exchange.state.instruments.has(spec.instrumentId)) {
+        throw new ApiError(ResultCode.ParameterError, `instrument ${spec.instrumentId} already exists`);
+      }
+      await execute(ctx.exchange, { type: 'instrument.add', spec });
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/api/admin/instrument/:id/update',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change margin, commission or limit rates (omitted fields stay)',
+        params: IdParam,
+        body: Type.Object({
+          margin_rate: Rate,
+          margin_ratio: { ...Rate, description: 'alias of margin_rate' },
+          commission_rate: Rate,
+          commission: { ...Rate, description: 'alias of commission_rate' },
+          limit_up_rate: Rate,
+          limit_down_rate: Rate,
+        }),
+        response: replies(InstrumentAdminSchema),
+      },
+    },
+    async (request) => {
+      const id = resolveInstrumentId(ctx.exchange.state, request.params.id);
+      const b = request.body;
+      const marginRatio = b.margin_rate ?? b.margin_ratio;
+      const commissionRate = b.commission_rate ?? b.commission;
+      if ([marginRatio, commissionRate, b.limit_up_rate, b.limit_down_rate].every((v) => v === undefined)) {
+        throw new ApiError(ResultCode.ParameterError, 'body names no field to change (margin_rate, commission_rate, limit_up_rate, limit_down_rate)');
+      }
+      await execute(ctx.exchange, {
+        type: 'instrument.update',
+        instrumentId: id,
+        ...(marginRatio !== undefined && { marginRatio }),
+        ...(commissionRate !== undefined && { commissionRate }),
+        ...(b.limit_up_rate !== undefined && { limitUpRate: b.limit_up_rate }),
+        ...(b.limit_down_rate !== undefined && { limitDownRate: b.limit_down_rate }),
+      });
+      return ok(view(id));
+    },
+  );
+
+  const lifecycle = [
+    ['put', 'suspend', 'Suspend trading: new orders are refused with 3004'],
+    ['put', 'resume', 'Resume trading'],
+    ['delete', 'delist', 'Delist: resting orders are cancelled, positions close at the next settlement'],
+  ] as const;
+  for (const [method, action, summary] of lifecycle) {
+    app[method](
+      `/api/admin/instrument/:id/${action}`,
+      { config: admin, schema: { tags: ['admin'], summary, params: IdParam, response: replies(InstrumentAdminSchema) } },
+      async (request) => {
+        const id = resolveInstrumentId(ctx.exchange.state, request.params.id);
+        await execute(ctx.exchange, { type: `instrument.${action}`, instrumentId: id });
+        return ok(view(id));
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/compaction/trigger',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Run a full compaction of the storage engine now',
+        response: replies(Type.Object({ before: StorageFigures, after: StorageFigures, duration_ms: Type.Number() })),
+      },
+    },
+    async () => {
+      const before = ctx.exchange.storage.figures();
+      const started = performance.now();
+      await ctx.exchange.storage.compact();
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      return ok({ before, after: ctx.exchange.storage.figures(), duration_ms: durationMs });
+    },
+  );
+}

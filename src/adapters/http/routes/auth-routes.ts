@@ -1,0 +1,95 @@
+import { Type } from '@sinclair/typebox';
+import { ownUser } from '../../../app/services/access.ts';
+import { ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { Paging, page, UserIdParam } from '../schemas/common.ts';
+import { replies } from '../schemas/envelope.ts';
+import { UserSchema } from '../schemas/resources.ts';
+
+const Credentials = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64, description: '3 to 32 letters, digits or _ . @ -' }),
+  password: Type.String({ minLength: 6, maxLength: 128, description: '6 to 128 characters' }),
+});
+
+type User = NonNullable<ReturnType<HttpContext['exchange']['state']['users']['get']>>;
+
+export function userRecord(user: User) {
+  return {
+    user_id: user.userId,
+    username: user.username,
+    role: user.role,
+    account_ids: [...user.accountIds],
+    created_at: new Date(user.createdTs).toISOString(),
+  };
+}
+
+/** /api/auth: registration, login (JWT), and user records. */
+export function authRoutes(app: Api, ctx: HttpContext): void {
+  app.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a user (no account is opened)',
+        body: Credentials,
+        response: replies(Type.Object({ user_id: Type.String(), username: Type.String(), created_at: Type.String() })),
+      },
+    },
+    async (request) => {
+      const user = await ctx.auth.register(request.body.username, request.body.password);
+      return ok({ user_id: user.userId, username: user.username, created_at: new Date(user.createdTs).toISOString() });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: returns a bearer token (JWT)',
+        body: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: replies(
+          Type.Object({
+            user_id: Type.String(),
+            username: Type.String(),
+            role: Type.String(),
+            token: Type.String(),
+            expires_in: Type.Integer({ description: 'seconds' }),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const login = await ctx.auth.login(request.body.username, request.body.password, request.ip);
+      return ok({
+        user_id: login.userId,
+        username: login.username,
+        role: login.role,
+        token: login.token,
+        expires_in: Math.round(ctx.auth.tokens.ttlMs / 1000),
+      });
+    },
+  );
+
+  app.get(
+    '/api/auth/user/:user_id',
+    { schema: { tags: ['auth'], summary: 'A user record (owner or admin)', params: UserIdParam, response: replies(UserSchema) } },
+    async (request) => {
+      const user = ownUser(ctx.exchange.state, request.caller, request.params.user_id);
+      return ok(userRecord(user));
+    },
+  );
+
+  app.get(
+    '/api/auth/users',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: 'All users (admin)', querystring: Paging, response: replies(Type.Array(UserSchema)) },
+    },
+    async (request) => {
+      return ok(page([...ctx.exchange.state.users.values()], request.query).map(userRecord));
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { RouteGroup } from '../http-context.ts';
+import { accountRoutes } from './account-routes.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { authRoutes } from './auth-routes.ts';
+import { conditionalRoutes } from './conditional-routes.ts';
+import { managementRoutes } from './management-routes.ts';
+import { marketRoutes } from './market-routes.ts';
+import { monitoringRoutes } from './monitoring-routes.ts';
+import { orderRoutes } from './order-routes.ts';
+import { positionRoutes } from './position-routes.ts';
+import { riskRoutes } from './risk-routes.ts';
+import { settlementRoutes } from './settlement-routes.ts';
+
+/** Every route group of the spec's "Endpoints" section. */
+export const ROUTE_GROUPS: readonly RouteGroup[] = [
+  authRoutes,
+  accountRoutes,
+  orderRoutes,
+  conditionalRoutes,
+  positionRoutes,
+  marketRoutes,
+  monitoringRoutes,
+  managementRoutes,
+  riskRoutes,
+  adminRoutes,
+  settlementRoutes,
+];

@@ -1,0 +1,68 @@
+import { type ExchangeConfig, validateInstrumentsFile } from '../../../config/index.ts';
+import { type InstrumentSpec, ResultCode } from '../../../core/index.ts';
+import { ApiError } from '../../../protocol/index.ts';
+
+/** The create body: the spec's admin form or its configuration form (both listed by the spec). */
+export interface InstrumentForm {
+  readonly instrument_id: string;
+  readonly exchange_id?: string | undefined;
+  readonly exchange?: string | undefined;
+  readonly product_id?: string | undefined;
+  readonly instrument_name?: string | undefined;
+  readonly instrument_type?: string | undefined;
+  readonly price_tick: number;
+  readonly volume_multiple?: number | undefined;
+  readonly contract_multiplier?: number | undefined;
+  readonly margin_ratio?: number | undefined;
+  readonly margin_rate?: number | undefined;
+  readonly commission?: number | undefined;
+  readonly commission_rate?: number | undefined;
+  readonly limit_up_rate?: number | undefined;
+  readonly limit_down_rate?: number | undefined;
+  readonly pre_settlement?: number | undefined;
+  readonly list_date?: string | undefined;
+  readonly expire_date?: string | undefined;
+}
+
+/**
+ * Maps either form onto one instruments.toml entry and validates it with the same rules
+ * as the configuration file, so an instrument registered at run time meets exactly the
+ * checks of one configured at start.
+ */
+export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeConfig): InstrumentSpec {
+  const dot = form.instrument_id.indexOf('.');
+  const exchangeId = form.exchange_id ?? form.exchange ?? (dot > 0 ? form.instrument_id.slice(0, dot) : undefined);
+  if (exchangeId === undefined) throw new ApiError(ResultCode.ParameterError, 'body.exchange_id (or exchange) is required when instrument_id has no exchange prefix');
+  const fullId = form.instrument_id.startsWith(`${exchangeId}.`) ? form.instrument_id : `${exchangeId}.${form.instrument_id}`;
+  const code = fullId.slice(exchangeId.length + 1);
+  const volumeMultiple = form.volume_multiple ?? form.contract_multiplier;
+  if (volumeMultiple === undefined) throw new ApiError(ResultCode.ParameterError, 'body.volume_multiple (or contract_multiplier) is required');
+  const entry: Record<string, unknown> = {
+    instrument_id: fullId,
+    exchange_id: exchangeId,
+    product_id: form.product_id ?? /^[A-Za-z]+/.exec(code)?.[0]?.toLowerCase() ?? code.toLowerCase(),
+    price_tick: form.price_tick,
+    volume_multiple: volumeMultiple,
+    margin_ratio: form.margin_ratio ?? form.margin_rate ?? config.risk.marginRatio,
+    commission: form.commission ?? form.commission_rate ?? 0,
+  };
+  const optional = {
+    instrument_name: form.instrument_name,
+    instrument_type: form.instrument_type,
+    limit_up_rate: form.limit_up_rate,
+    limit_down_rate: form.limit_down_rate,
+    pre_settlement: form.pre_settlement,
+    list_date: form.list_date,
+    expire_date: form.expire_date,
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined) entry[key] = value;
+  const { instruments, issues } = validateInstrumentsFile({ instruments: [entry] }, 'body');
+  const first = issues[0];
+  if (first !== undefined) {
+    const field = first.where.replace(/^instruments\[0\]\.?/, '');
+    throw new ApiError(ResultCode.ParameterError, `body${field === '' ? '' : `.${field}`} ${first.problem}`);
+  }
+  const spec = instruments[0];
+  if (spec === undefined) throw new ApiError(ResultCode.ParameterError, 'body is not a valid instrument');
+  return spec;
+}

@@ -1,0 +1,124 @@
+import { Type } from '@sinclair/typebox';
+import { ownUser, tradingAccount } from '../../../app/services/access.ts';
+import { execute } from '../../../app/services/execute.ts';
+import { accountSnapshot, accountSummary, ordersOfAccounts, tradesOfAccounts } from '../../../app/services/views.ts';
+import { ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { Amount, page, Paging, UserIdParam } from '../schemas/common.ts';
+import { replies } from '../schemas/envelope.ts';
+import { AccountSnapshotSchema, AccountSummarySchema, FundsMovementSchema, OrderSchema, TradeSchema, UserSchema } from '../schemas/resources.ts';
+import { userRecord } from './auth-routes.ts';
+
+const admin = { access: 'admin' as const };
+const Filter = Type.Composite([
+  Paging,
+  Type.Object({
+    account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  }),
+]);
+
+/** /api/management (admin): every account, order and trade; funds on behalf of users. */
+export function managementRoutes(app: Api, ctx: HttpContext): void {
+  const state = () => ctx.exchange.state;
+  /** Accounts a filter names: one account, one user's, or all. */
+  const filteredAccounts = (query: { account_id?: string; user_id?: string }): string[] => {
+    if (query.account_id !== undefined) return state().accounts.has(query.account_id) ? [query.account_id] : [];
+    if (query.user_id !== undefined) return [...(state().users.get(query.user_id)?.accountIds ?? [])];
+    return [...state().accounts.keys()];
+  };
+
+  app.get(
+    '/api/management/accounts',
+    {
+      config: admin,
+      schema: {
+        tags: ['management'],
+        summary: 'All accounts with owner name',
+        querystring: Filter,
+        response: replies(Type.Array(Type.Composite([AccountSummarySchema, Type.Object({ username: Type.String() })]))),
+      },
+    },
+    async (request) =>
+      ok(
+        page(filteredAccounts(request.query), request.query).map((id) => {
+          const summary = accountSummary(state(), id);
+          return { ...summary, username: state().users.get(summary.user_id)?.username ?? '' };
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/management/account/:user_id/detail',
+    {
+      config: admin,
+      schema: {
+        tags: ['management'],
+        summary: 'A user with every account in snapshot form',
+        params: UserIdParam,
+        response: replies(Type.Object({ user: UserSchema, accounts: Type.Array(AccountSnapshotSchema) })),
+      },
+    },
+    async (request) => {
+      const user = ownUser(state(), request.caller, request.params.user_id);
+      return ok({ user: userRecord(user), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id)) });
+    },
+  );
+
+  app.get(
+    '/api/management/orders',
+    { config: admin, schema: { tags: ['management'], summary: 'Orders of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(OrderSchema)) } },
+    async (request) => ok(page(ordersOfAccounts(state(), ctx.exchange.history, filteredAccounts(request.query)), request.query)),
+  );
+
+  app.get(
+    '/api/management/trades',
+    { config: admin, schema: { tags: ['management'], summary: 'Trades of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(TradeSchema)) } },
+    async (request) => ok(page(tradesOfAccounts(state(), ctx.exchange.history, filteredAccounts(request.query)), request.query)),
+  );
+
+  for (const kind of ['deposit', 'withdraw'] as const) {
+    app.post(
+      `/api/management/${kind}`,
+      {
+        config: admin,
+        schema: {
+          tags: ['management'],
+          summary: `${kind === 'deposit' ? 'Deposit to' : 'Withdraw from'} a user's account (account_id, else the user's first)`,
+          body: Type.Object({
+            user_id: Type.String({ minLength: 1, maxLength: 64 }),
+            account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            amount: Amount,
+          }),
+          response: replies(AccountSummarySchema),
+        },
+      },
+      async (request) => {
+        const account = tradingAccount(state(), request.caller, request.body);
+        await execute(ctx.exchange, { type: `account.${kind}`, accountId: account.accountId, amount: request.body.amount });
+        return ok(accountSummary(state(), account.accountId));
+      },
+    );
+  }
+
+  app.get(
+    '/api/management/transactions/:user_id',
+    {
+      config: admin,
+      schema: {
+        tags: ['management'],
+        summary: "Money movements of a user's accounts: opening balance, deposits, withdrawals, bank transfers",
+        params: UserIdParam,
+        querystring: Paging,
+        response: replies(Type.Array(FundsMovementSchema)),
+      },
+    },
+    async (request) => {
+      const user = ownUser(state(), request.caller, request.params.user_id);
+      const movements = user.accountIds
+        .flatMap((id) => ctx.exchange.history.fundsOf(id).map((m) => ({ account_id: m.accountId, kind: m.kind, amount: m.amount, datetime: m.ts })))
+        .sort((a, b) => a.datetime - b.datetime);
+      return ok(page(movements, request.query));
+    },
+  );
+}

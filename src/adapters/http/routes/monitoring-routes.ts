@@ -1,0 +1,175 @@
+import { Type } from '@sinclair/typebox';
+import { accountSummary } from '../../../app/services/views.ts';
+import { ResultCode } from '../../../core/index.ts';
+import { ApiError, ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { replies } from '../schemas/envelope.ts';
+
+const Num = Type.Number();
+const Int = Type.Integer();
+const admin = { access: 'admin' as const };
+
+const AccountsReport = Type.Object({
+  accounts_count: Int,
+  users_count: Int,
+  frozen_accounts: Int,
+  by_risk_level: Type.Object({ normal: Int, warning: Int, force_close: Int }),
+  total_balance: Num,
+  total_available: Num,
+  total_margin: Num,
+  total_frozen_margin: Num,
+});
+const OrdersReport = Type.Object({
+  orders_count: Int,
+  live_orders: Int,
+  live_by_instrument: Type.Record(Type.String(), Int),
+  conditional_pending: Int,
+});
+const TradesReport = Type.Object({
+  trades_count: Int,
+  instruments: Type.Array(Type.Object({ instrument_id: Type.String(), volume: Int, amount: Num, last_price: Num, open_interest: Int })),
+});
+
+/** /health and /api/monitoring: the process, the storage engine and business aggregates. */
+export function monitoringRoutes(app: Api, ctx: HttpContext): void {
+  const state = () => ctx.exchange.state;
+
+  const accountsReport = () => {
+    const levels = { normal: 0, warning: 0, force_close: 0 };
+    const totals = { balance: 0, available: 0, margin: 0, frozenMargin: 0 };
+    let frozen = 0;
+    for (const id of state().accounts.keys()) {
+      const summary = accountSummary(state(), id);
+      levels[summary.risk_level === 'force-close' ? 'force_close' : summary.risk_level]++;
+      totals.balance += summary.balance;
+      totals.available += summary.available;
+      totals.margin += summary.margin;
+      totals.frozenMargin += summary.frozen_margin;
+      if (summary.is_frozen) frozen++;
+    }
+    const cents = (v: number) => Math.round(v * 100) / 100;
+    return {
+      accounts_count: state().accounts.size,
+      users_count: state().users.size,
+      frozen_accounts: frozen,
+      by_risk_level: levels,
+      total_balance: cents(totals.balance),
+      total_available: cents(totals.available),
+      total_margin: cents(totals.margin),
+      total_frozen_margin: cents(totals.frozenMargin),
+    };
+  };
+  const ordersReport = () => {
+    const byInstrument: Record<string, number> = {};
+    for (const [id, instrument] of state().instruments) if (instrument.book.restingCount > 0) byInstrument[id] = instrument.book.restingCount;
+    return {
+      orders_count: ctx.exchange.history.totalOrders,
+      live_orders: state().liveOrders.size,
+      live_by_instrument: byInstrument,
+      conditional_pending: state().conditionals.countByStatus().Pending,
+    };
+  };
+  const tradesReport = () => ({
+    trades_count: ctx.exchange.history.totalTrades,
+    instruments: [...state().instruments.keys()].flatMap((id) => {
+      const stats = ctx.exchange.marketData.tape(id)?.stats;
+      if (stats === undefined || stats.volume === 0) return [];
+      return [{ instrument_id: id, volume: stats.volume, amount: Math.round(stats.amount * 100) / 100, last_price: stats.close, open_interest: stats.openInterest }];
+    }),
+  });
+
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Liveness: ok while the exchange accepts commands',
+        response: replies(Type.Object({ status: Type.String(), seq: Int, trading_day: Type.String(), uptime_seconds: Int })),
+      },
+    },
+    async () => {
+      if (ctx.exchange.committer.isFailed || ctx.exchange.sequencer.isHalted) {
+        throw new ApiError(ResultCode.InternalError, 'the exchange has stopped accepting commands; see the log');
+      }
+      return ok({ status: 'ok', seq: state().lastSeq, trading_day: state().tradingDay, uptime_seconds: ctx.figures.uptimeSeconds() });
+    },
+  );
+
+  app.get(
+    '/api/monitoring/system',
+    {
+      config: admin,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Process and exchange figures',
+        response: replies(
+          Type.Object({
+            accounts_count: Int,
+            orders_count: Int,
+            trades_count: Int,
+            ws_connections: Int,
+            memory_usage_mb: Num,
+            cpu_usage_percent: Num,
+            uptime_seconds: Int,
+            users_count: Int,
+            live_orders: Int,
+            instruments_count: Int,
+            seq: Int,
+            trading_day: Type.String(),
+          }),
+        ),
+      },
+    },
+    async () =>
+      ok({
+        accounts_count: state().accounts.size,
+        orders_count: ctx.exchange.history.totalOrders,
+        trades_count: ctx.exchange.history.totalTrades,
+        ws_connections: ctx.figures.wsConnections(),
+        memory_usage_mb: ctx.figures.memoryMb(),
+        cpu_usage_percent: ctx.figures.cpuPercent(),
+        uptime_seconds: ctx.figures.uptimeSeconds(),
+        users_count: state().users.size,
+        live_orders: state().liveOrders.size,
+        instruments_count: state().instruments.size,
+        seq: state().lastSeq,
+        trading_day: state().tradingDay,
+      }),
+  );
+
+  app.get(
+    '/api/monitoring/storage',
+    {
+      config: admin,
+      schema: {
+        tags: ['monitoring'],
+        summary: "The storage engine's own figures (LevelDB)",
+        response: replies(Type.Object({ wal_size_mb: Num, memtable_size_mb: Num, sstable_count: Int, sstable_total_size_mb: Num })),
+      },
+    },
+    async () => ok(ctx.exchange.storage.figures()),
+  );
+
+  app.get('/api/monitoring/accounts', { config: admin, schema: { tags: ['monitoring'], summary: 'Account aggregates', response: replies(AccountsReport) } }, async () =>
+    ok(accountsReport()),
+  );
+  app.get('/api/monitoring/orders', { config: admin, schema: { tags: ['monitoring'], summary: 'Order aggregates', response: replies(OrdersReport) } }, async () =>
+    ok(ordersReport()),
+  );
+  app.get('/api/monitoring/trades', { config: admin, schema: { tags: ['monitoring'], summary: "Today's trading by instrument", response: replies(TradesReport) } }, async () =>
+    ok(tradesReport()),
+  );
+  app.get(
+    '/api/monitoring/report',
+    {
+      config: admin,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Accounts, orders and trades in one report',
+        response: replies(Type.Object({ generated_at: Int, trading_day: Type.String(), accounts: AccountsReport, orders: OrdersReport, trades: TradesReport })),
+      },
+    },
+    async () => ok({ generated_at: ctx.now(), trading_day: state().tradingDay, accounts: accountsReport(), orders: ordersReport(), trades: tradesReport() }),
+  );
+}

@@ -1,0 +1,235 @@
+import { Type } from '@sinclair/typebox';
+import type { Caller } from '../../../app/auth/auth-service.ts';
+import { ownAccount, ownUser, tradingAccount, visibleAccountIds } from '../../../app/services/access.ts';
+import { execute } from '../../../app/services/execute.ts';
+import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
+import { orderOf, ordersOfAccounts } from '../../../app/services/views.ts';
+import { type Command, type CoreState, ResultCode } from '../../../core/index.ts';
+import { ApiError, ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { Id, MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
+import { replies } from '../schemas/envelope.ts';
+import { DIRECTIONS, OFFSETS, PRICE_TYPES, StringEnum, TIME_CONDITIONS, VOLUME_CONDITIONS } from '../schemas/enums.ts';
+import { OrderSchema } from '../schemas/resources.ts';
+
+const OptionalId = Type.Optional(Type.String({ maxLength: 64 }));
+const Price = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+
+/** The order fields shared by submit, batch items and WebSocket inserts (aliases included). */
+const OrderFields = {
+  order_id: Type.Optional(Id),
+  exchange_id: Type.Optional(Type.String({ maxLength: 16 })),
+  instrument_id: Type.String({ minLength: 1, maxLength: 64, description: 'with or without the exchange prefix' }),
+  direction: StringEnum(DIRECTIONS),
+  offset: StringEnum(OFFSETS),
+  volume: Type.Number({ description: 'lots, a whole number >= 1 (else 3007)' }),
+  price_type: Type.Optional(StringEnum(PRICE_TYPES)),
+  order_type: Type.Optional(StringEnum(PRICE_TYPES, { description: 'alias of price_type' })),
+  price: Price,
+  limit_price: { ...Price, description: 'alias of price' },
+  time_condition: Type.Optional(StringEnum(TIME_CONDITIONS, { default: 'GFD' })),
+  volume_condition: Type.Optional(StringEnum(VOLUME_CONDITIONS, { default: 'ANY' })),
+  min_volume: Type.Optional(Type.Integer({ minimum: 1, description: 'with volume_condition MIN' })),
+  valid_until_date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'with time_condition GTD' })),
+};
+
+const SubmitBody = Type.Object({ user_id: OptionalId, account_id: OptionalId, ...OrderFields });
+
+const BatchResult = Type.Object({
+  success: Type.Boolean(),
+  order_id: Type.String(),
+  instrument_id: Type.String(),
+  error: Type.Union([Type.Null(), Type.Object({ code: Type.Integer(), message: Type.String() })]),
+});
+const BatchReply = Type.Object({
+  total: Type.Integer(),
+  success_count: Type.Integer(),
+  failed_count: Type.Integer(),
+  results: Type.Array(BatchResult),
+});
+type BatchResultRow = { success: boolean; order_id: string; instrument_id: string; error: { code: number; message: string } | null };
+
+/** The account holding a live order of that id among the caller's accounts (for requests without account_id). */
+function accountForOrder(state: CoreState, caller: Caller, userId: string | undefined, accountId: string | undefined, orderId: string): string {
+  if (accountId !== undefined && accountId !== '') return tradingAccount(state, caller, { user_id: userId, account_id: accountId }).accountId;
+  const user = ownUser(state, caller, userId ?? caller.userId);
+  const holder = user.accountIds.find((id) => state.liveOrders.get(id, orderId) !== undefined);
+  return holder ?? tradingAccount(state, caller, { user_id: user.userId }).accountId;
+}
+
+/** Runs many commands in one event-loop turn (one journal batch) and reports each outcome. */
+async function runBatch(
+  ctx: HttpContext,
+  items: readonly { build: () => Command; orderId: () => string; instrumentId: string }[],
+) {
+  const pending = items.map((item) => {
+    let command: Command;
+    try {
+      command = item.build();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return Promise.resolve<BatchResultRow>({ success: false, order_id: item.orderId(), instrument_id: item.instrumentId, error: { code: error.code, message: error.message } });
+    }
+    const orderId = 'orderId' in command ? command.orderId : item.orderId();
+    return ctx.exchange.submit(command).then(({ result }): BatchResultRow => ({
+      success: result.code === ResultCode.Success,
+      order_id: orderId,
+      instrument_id: item.instrumentId,
+      error: result.code === ResultCode.Success ? null : { code: result.code, message: result.message },
+    }));
+  });
+  const results = await Promise.all(pending);
+  const successCount = results.filter((r) => r.success).length;
+  return { total: results.length, success_count: successCount, failed_count: results.length - successCount, results };
+}
+
+/** /api/order: submit, cancel, modify, batches and queries. Conditional orders: conditional-routes.ts. */
+export function orderRoutes(app: Api, ctx: HttpContext): void {
+  const state = () => ctx.exchange.state;
+  const history = () => ctx.exchange.history;
+  const orderReply = (accountId: string, orderId: string) => {
+    const record = history().order(accountId, orderId);
+    if (record === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
+    return ok(orderOf(state(), history(), record));
+  };
+
+  app.post(
+    '/api/order/submit',
+    { schema: { tags: ['order'], summary: 'Submit an order; the reply is the order record after matching', body: SubmitBody, response: replies(OrderSchema) } },
+    async (request) => {
+      const account = tradingAccount(state(), request.caller, request.body);
+      const command = toPlaceOrder(state(), account.accountId, request.body as OrderRequest);
+      await execute(ctx.exchange, command);
+      return orderReply(account.accountId, command.orderId);
+    },
+  );
+
+  app.post(
+    '/api/order/cancel',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Cancel a live order (3001 order not found when unknown or finished)',
+        body: Type.Object({ user_id: OptionalId, account_id: OptionalId, order_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: replies(OrderSchema),
+      },
+    },
+    async (request) => {
+      const { user_id, account_id, order_id } = request.body;
+      const accountId = accountForOrder(state(), request.caller, user_id, account_id, order_id);
+      await execute(ctx.exchange, { type: 'order.cancel', accountId, orderId: order_id });
+      return orderReply(accountId, order_id);
+    },
+  );
+
+  app.put(
+    '/api/order/modify/:order_id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Replace a live order\'s price and volume atomically (loses time priority)',
+        params: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: Type.Object({ user_id: OptionalId, account_id: OptionalId, new_price: Type.Number(), new_volume: Type.Number() }),
+        response: replies(OrderSchema),
+      },
+    },
+    async (request) => {
+      const { user_id, account_id, new_price, new_volume } = request.body;
+      const orderId = request.params.order_id;
+      const accountId = accountForOrder(state(), request.caller, user_id, account_id, orderId);
+      if (!Number.isInteger(new_volume) || new_volume <= 0) throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
+      await execute(ctx.exchange, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
+      return orderReply(accountId, orderId);
+    },
+  );
+
+  app.get(
+    '/api/order/:order_id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'An order of the caller (account_id narrows the search)',
+        params: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({ account_id: OptionalId }),
+        response: replies(OrderSchema),
+      },
+    },
+    async (request) => {
+      const orderId = request.params.order_id;
+      const accountIds = request.query.account_id !== undefined
+        ? [ownAccount(state(), request.caller, request.query.account_id).accountId]
+        : [...(visibleAccountIds(state(), request.caller) ?? state().accounts.keys())];
+      const holder = accountIds.find((id) => history().order(id, orderId) !== undefined);
+      if (holder === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
+      return orderReply(holder, orderId);
+    },
+  );
+
+  app.get(
+    '/api/order/user/:user_id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: "A user's orders, oldest first (account_id narrows)",
+        params: UserIdParam,
+        querystring: PagingWithAccount,
+        response: replies(Type.Array(OrderSchema)),
+      },
+    },
+    async (request) => {
+      const user = ownUser(state(), request.caller, request.params.user_id);
+      const accountIds = request.query.account_id !== undefined ? [ownAccount(state(), request.caller, request.query.account_id).accountId] : user.accountIds;
+      return ok(page(ordersOfAccounts(state(), history(), accountIds), request.query));
+    },
+  );
+
+  app.post(
+    '/api/order/batch',
+    {
+      schema: {
+        tags: ['order'],
+        summary: `Submit up to ${MAX_BATCH_ITEMS} orders in one request (one journal batch)`,
+        body: Type.Object({
+          user_id: OptionalId,
+          account_id: OptionalId,
+          orders: Type.Array(Type.Object(OrderFields), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
+        }),
+        response: replies(BatchReply),
+      },
+    },
+    async (request) => {
+      const account = tradingAccount(state(), request.caller, request.body);
+      const items = request.body.orders.map((order) => ({
+        instrumentId: order.instrument_id,
+        orderId: () => order.order_id ?? '',
+        build: (): Command => toPlaceOrder(state(), account.accountId, order as OrderRequest),
+      }));
+      return ok(await runBatch(ctx, items));
+    },
+  );
+
+  app.post(
+    '/api/order/batch-cancel',
+    {
+      schema: {
+        tags: ['order'],
+        summary: `Cancel up to ${MAX_BATCH_ITEMS} orders in one request`,
+        body: Type.Object({
+          user_id: OptionalId,
+          account_id: Type.String({ minLength: 1, maxLength: 64 }),
+          order_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
+        }),
+        response: replies(BatchReply),
+      },
+    },
+    async (request) => {
+      const account = tradingAccount(state(), request.caller, request.body);
+      const items = request.body.order_ids.map((orderId) => ({
+        instrumentId: state().liveOrders.get(account.accountId, orderId)?.instrumentId ?? '',
+        orderId: () => orderId,
+        build: (): Command => ({ type: 'order.cancel', accountId: account.accountId, orderId }),
+      }));
+      return ok(await runBatch(ctx, items));
+    },
+  );
+}

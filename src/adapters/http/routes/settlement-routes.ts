@@ -1,0 +1,168 @@
+import { Type } from '@sinclair/typebox';
+import { execute } from '../../../app/services/execute.ts';
+import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
+import type { SettlementDetail } from '../../../app/history/history-records.ts';
+import { type Command, ResultCode } from '../../../core/index.ts';
+import { ApiError, ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { MAX_BATCH_ITEMS, page, Paging } from '../schemas/common.ts';
+import { replies } from '../schemas/envelope.ts';
+import { SettlementDetailSchema, SettlementSummarySchema } from '../schemas/resources.ts';
+
+const admin = { access: 'admin' as const };
+const PriceItem = Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 64 }), settlement_price: Type.Number() });
+
+function summaryView(s: SettlementDetail) {
+  return {
+    settlement_date: s.settlementDate,
+    next_trading_day: s.nextTradingDay,
+    total_accounts: s.totalAccounts,
+    settled_accounts: s.settledAccounts,
+    failed_accounts: s.failedAccounts,
+    force_closed_accounts: [...s.forceClosedAccounts],
+    total_commission: s.totalCommission,
+    total_profit: s.totalProfit,
+    executed_at: s.ts,
+  };
+}
+
+function detailView(s: SettlementDetail) {
+  return {
+    ...summaryView(s),
+    instruments: s.instruments.map((i) => ({
+      instrument_id: i.instrumentId,
+      settlement_price: i.settlementPrice,
+      source: i.source,
+      pre_settlement: i.preSettlement,
+    })),
+    accounts: s.accounts.map((a) => ({
+      account_id: a.accountId,
+      user_id: a.userId,
+      pre_balance: a.preBalance,
+      deposit: a.deposit,
+      withdraw: a.withdraw,
+      close_profit: a.closeProfit,
+      position_profit: a.positionProfit,
+      commission: a.commission,
+      balance: a.balance,
+      margin: a.margin,
+      available: a.available,
+      risk_ratio: a.riskRatio,
+      force_closed: a.forceClosed,
+    })),
+  };
+}
+
+/** /api/admin/settlement: settlement prices, day-end settlement, and its records. */
+export function settlementRoutes(app: Api, ctx: HttpContext): void {
+  const setPrice = (item: { instrument_id: string; settlement_price: number }): Command => ({
+    type: 'settlement.set-price',
+    instrumentId: resolveInstrumentId(ctx.exchange.state, item.instrument_id),
+    price: item.settlement_price,
+  });
+
+  app.post(
+    '/api/admin/settlement/set-price',
+    {
+      config: admin,
+      schema: {
+        tags: ['settlement'],
+        summary: 'Set the price an instrument settles at (default: the day\'s VWAP, else the last price)',
+        body: PriceItem,
+        response: replies(Type.Object({ instrument_id: Type.String(), settlement_price: Type.Number() })),
+      },
+    },
+    async (request) => {
+      const command = setPrice(request.body);
+      const { result } = await execute(ctx.exchange, command);
+      const event = result.events.find((e) => e.type === 'settlement.price-set');
+      return ok({
+        instrument_id: command.type === 'settlement.set-price' ? command.instrumentId : '',
+        settlement_price: event?.type === 'settlement.price-set' ? event.price : request.body.settlement_price,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/settlement/batch-set-prices',
+    {
+      config: admin,
+      schema: {
+        tags: ['settlement'],
+        summary: `Set up to ${MAX_BATCH_ITEMS} settlement prices; each is reported`,
+        body: Type.Object({ prices: Type.Array(PriceItem, { minItems: 1, maxItems: MAX_BATCH_ITEMS }) }),
+        response: replies(
+          Type.Object({
+            total: Type.Integer(),
+            success_count: Type.Integer(),
+            failed_count: Type.Integer(),
+            results: Type.Array(
+              Type.Object({
+                instrument_id: Type.String(),
+                success: Type.Boolean(),
+                error: Type.Union([Type.Null(), Type.Object({ code: Type.Integer(), message: Type.String() })]),
+              }),
+            ),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const results = await Promise.all(
+        request.body.prices.map(async (item) => {
+          try {
+            await execute(ctx.exchange, setPrice(item));
+            return { instrument_id: item.instrument_id, success: true, error: null };
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            return { instrument_id: item.instrument_id, success: false, error: { code: error.code, message: error.message } };
+          }
+        }),
+      );
+      const successCount = results.filter((r) => r.success).length;
+      return ok({ total: results.length, success_count: successCount, failed_count: results.length - successCount, results });
+    },
+  );
+
+  app.post(
+    '/api/admin/settlement/execute',
+    {
+      config: admin,
+      schema: { tags: ['settlement'], summary: 'Run day-end settlement now; the next trading day begins', response: replies(SettlementSummarySchema) },
+    },
+    async () => {
+      const { result, stamped } = await execute(ctx.exchange, { type: 'settlement.execute' });
+      const event = result.events.find((e) => e.type === 'settlement.completed');
+      if (event?.type !== 'settlement.completed') throw new ApiError(ResultCode.InternalError, 'settlement produced no summary');
+      const { type: _type, ...detail } = event;
+      return ok(summaryView({ ...detail, ts: stamped.ts }));
+    },
+  );
+
+  app.get(
+    '/api/admin/settlement/history',
+    {
+      config: admin,
+      schema: { tags: ['settlement'], summary: 'Settlements, newest first', querystring: Paging, response: replies(Type.Array(SettlementSummarySchema)) },
+    },
+    async (request) => ok(page([...ctx.exchange.history.settlementHistory()].reverse(), request.query).map(summaryView)),
+  );
+
+  app.get(
+    '/api/admin/settlement/detail/:date',
+    {
+      config: admin,
+      schema: {
+        tags: ['settlement'],
+        summary: 'One settlement with every instrument price and every account',
+        params: Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) }),
+        response: replies(SettlementDetailSchema),
+      },
+    },
+    async (request) => {
+      const settlement = ctx.exchange.history.settlementOn(request.params.date);
+      if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${request.params.date}`);
+      return ok(detailView(settlement));
+    },
+  );
+}

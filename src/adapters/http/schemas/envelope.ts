@@ -1,0 +1,23 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** `{success: true, data, error: null}` around a route's data schema. */
+export function envelopeOf<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data, error: Type.Null() });
+}
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    data: Type.Null(),
+    error: Type.Object({
+      code: Type.Integer({ description: 'error code of the spec (1001..4003)' }),
+      message: Type.String({ description: 'which field or rule failed' }),
+    }),
+  },
+  { description: 'failure envelope' },
+);
+
+/** Responses of a route: its data on 200, the failure envelope on every error status. */
+export function replies<T extends TSchema>(data: T) {
+  return { 200: envelopeOf(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
+}

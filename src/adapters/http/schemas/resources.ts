@@ -1,0 +1,324 @@
+import { Type } from '@sinclair/typebox';
+
+/** The spec's resources as JSON schemas: response validation documents and serialises them. */
+const Num = Type.Number();
+const Int = Type.Integer();
+const Str = Type.String();
+const Nanos = Type.Number({ description: 'nanoseconds since the epoch' });
+const Millis = Type.Integer({ description: 'milliseconds since the epoch' });
+
+export const AccountFieldsSchema = Type.Object({
+  account_id: Str,
+  user_id: Str,
+  currency: Str,
+  pre_balance: Num,
+  deposit: Num,
+  withdraw: Num,
+  static_balance: Num,
+  close_profit: Num,
+  commission: Num,
+  float_profit: Num,
+  position_profit: Num,
+  balance: Num,
+  margin: Num,
+  frozen_margin: Num,
+  frozen_commission: Num,
+  available: Num,
+  risk_ratio: Num,
+});
+
+export const AccountSummarySchema = Type.Object({
+  account_id: Str,
+  user_id: Str,
+  currency: Str,
+  balance: Num,
+  available: Num,
+  margin: Num,
+  frozen_margin: Num,
+  frozen: Type.Number({ description: 'balance - available: funds held by margin and live orders' }),
+  float_profit: Num,
+  risk_ratio: Num,
+  risk_level: Type.Union([Type.Literal('normal'), Type.Literal('warning'), Type.Literal('force-close')]),
+  is_frozen: Type.Boolean({ description: 'a frozen account places no orders and withdraws nothing (2005)' }),
+  created_at: Millis,
+});
+
+export const PositionSchema = Type.Object({
+  user_id: Str,
+  account_id: Str,
+  exchange_id: Str,
+  instrument_id: Str,
+  volume_long: Int,
+  volume_long_today: Int,
+  volume_long_his: Int,
+  volume_long_frozen: Int,
+  volume_short: Int,
+  volume_short_today: Int,
+  volume_short_his: Int,
+  volume_short_frozen: Int,
+  open_price_long: Num,
+  open_price_short: Num,
+  position_price_long: Num,
+  position_price_short: Num,
+  open_cost_long: Num,
+  open_cost_short: Num,
+  position_cost_long: Num,
+  position_cost_short: Num,
+  float_profit_long: Num,
+  float_profit_short: Num,
+  float_profit: Num,
+  position_profit_long: Num,
+  position_profit_short: Num,
+  position_profit: Num,
+  margin_long: Num,
+  margin_short: Num,
+  margin: Num,
+  last_price: Num,
+});
+
+export const PositionMapSchema = Type.Record(Type.String(), PositionSchema, {
+  description: 'keyed <exchange_id>.<instrument_id>',
+});
+
+export const OrderSchema = Type.Object({
+  user_id: Str,
+  account_id: Str,
+  order_id: Str,
+  exchange_id: Str,
+  instrument_id: Str,
+  direction: Str,
+  offset: Str,
+  volume_orign: Int,
+  volume_left: Int,
+  price_type: Str,
+  limit_price: Num,
+  time_condition: Str,
+  volume_condition: Str,
+  min_volume: Int,
+  valid_until_date: Str,
+  insert_date_time: Nanos,
+  exchange_order_id: Str,
+  status: Type.Union([Type.Literal('ALIVE'), Type.Literal('FINISHED')]),
+  last_msg: Str,
+  exchange_status: Str,
+  filled_volume: Int,
+  frozen_margin: Num,
+  trades: Type.Array(Str),
+  update_date_time: Nanos,
+});
+
+export const TradeSchema = Type.Object({
+  user_id: Str,
+  account_id: Str,
+  trade_id: Str,
+  order_id: Str,
+  exchange_id: Str,
+  instrument_id: Str,
+  exchange_trade_id: Str,
+  exchange_order_id: Str,
+  direction: Str,
+  offset: Str,
+  price: Num,
+  volume: Int,
+  trade_date_time: Nanos,
+  commission: Num,
+});
+
+export const AccountSnapshotSchema = Type.Composite([
+  AccountSummarySchema,
+  Type.Object({
+    account_cookie: Str,
+    accounts: AccountFieldsSchema,
+    positions: PositionMapSchema,
+    orders: Type.Record(Type.String(), OrderSchema),
+    trades: Type.Record(Type.String(), TradeSchema),
+  }),
+]);
+
+export const UserSchema = Type.Object({
+  user_id: Str,
+  username: Str,
+  role: Str,
+  account_ids: Type.Array(Str),
+  created_at: Type.String({ description: 'ISO 8601' }),
+});
+
+export const QuoteSchema = Type.Object({
+  instrument_id: Str,
+  datetime: Type.String({ description: 'YYYY-MM-DD HH:MM:SS.ffffff in the exchange time zone' }),
+  last_price: Num,
+  highest: Num,
+  lowest: Num,
+  open: Num,
+  close: Num,
+  pre_close: Num,
+  pre_settlement: Num,
+  settlement: Num,
+  upper_limit: Num,
+  lower_limit: Num,
+  bid_price1: Num,
+  bid_volume1: Int,
+  ask_price1: Num,
+  ask_volume1: Int,
+  volume: Int,
+  amount: Num,
+  open_interest: Int,
+  pre_open_interest: Int,
+});
+
+const BookLevel = Type.Object({ price: Num, volume: Int, order_count: Int });
+export const OrderBookSchema = Type.Object({
+  instrument_id: Str,
+  bids: Type.Array(BookLevel),
+  asks: Type.Array(BookLevel),
+  timestamp: Millis,
+});
+
+export const CandleSchema = Type.Object({
+  id: Int,
+  datetime: Nanos,
+  open: Num,
+  high: Num,
+  low: Num,
+  close: Num,
+  volume: Int,
+  open_oi: Int,
+  close_oi: Int,
+});
+
+export const PublicTradeSchema = Type.Object({
+  trade_id: Str,
+  instrument_id: Str,
+  price: Num,
+  volume: Int,
+  direction: Str,
+  datetime: Millis,
+  trade_date_time: Nanos,
+});
+
+export const InstrumentAdminSchema = Type.Object({
+  instrument_id: Str,
+  instrument_name: Str,
+  instrument_type: Str,
+  exchange: Str,
+  exchange_id: Str,
+  product_id: Str,
+  contract_multiplier: Int,
+  volume_multiple: Int,
+  price_tick: Num,
+  margin_rate: Num,
+  commission_rate: Num,
+  limit_up_rate: Num,
+  limit_down_rate: Num,
+  pre_settlement: Num,
+  upper_limit: Num,
+  lower_limit: Num,
+  list_date: Str,
+  expire_date: Str,
+  status: Type.String({ description: 'active, suspended or delisted' }),
+  trading_status: Type.String({ description: 'TRADING, SUSPENDED or DELISTED' }),
+  created_at: Str,
+  updated_at: Str,
+});
+
+export const ConditionalSchema = Type.Object({
+  conditional_order_id: Str,
+  account_id: Str,
+  user_id: Str,
+  instrument_id: Str,
+  direction: Str,
+  offset: Str,
+  volume: Int,
+  order_type: Str,
+  limit_price: Type.Union([Num, Type.Null()]),
+  condition_type: Str,
+  trigger_price: Num,
+  trigger_condition: Str,
+  valid_until: Type.Union([Millis, Type.Null()]),
+  status: Str,
+  created_at: Millis,
+  updated_at: Millis,
+  order_id: Str,
+  reason: Str,
+});
+
+export const TransferSchema = Type.Object({
+  id: Str,
+  transfer_id: Str,
+  account_id: Str,
+  datetime: Millis,
+  currency: Str,
+  amount: Num,
+  error_id: Int,
+  error_msg: Str,
+  bank_id: Str,
+  bank_name: Str,
+});
+
+export const BankSchema = Type.Object({ id: Str, name: Str });
+
+export const SettlementSummarySchema = Type.Object({
+  settlement_date: Str,
+  next_trading_day: Str,
+  total_accounts: Int,
+  settled_accounts: Int,
+  failed_accounts: Int,
+  force_closed_accounts: Type.Array(Str),
+  total_commission: Num,
+  total_profit: Num,
+  executed_at: Millis,
+});
+
+export const AccountSettlementSchema = Type.Object({
+  account_id: Str,
+  user_id: Str,
+  pre_balance: Num,
+  deposit: Num,
+  withdraw: Num,
+  close_profit: Num,
+  position_profit: Num,
+  commission: Num,
+  balance: Num,
+  margin: Num,
+  available: Num,
+  risk_ratio: Num,
+  force_closed: Type.Boolean(),
+});
+
+export const SettlementDetailSchema = Type.Composite([
+  SettlementSummarySchema,
+  Type.Object({
+    instruments: Type.Array(
+      Type.Object({ instrument_id: Str, settlement_price: Num, source: Str, pre_settlement: Num }),
+    ),
+    accounts: Type.Array(AccountSettlementSchema),
+  }),
+]);
+
+export const LiquidationSchema = Type.Object({
+  liquidation_id: Str,
+  account_id: Str,
+  user_id: Str,
+  trigger: Str,
+  datetime: Millis,
+  risk_ratio_before: Num,
+  risk_ratio_after: Num,
+  cancelled_orders: Int,
+  result: Str,
+  orders: Type.Array(
+    Type.Object({
+      order_id: Str,
+      instrument_id: Str,
+      direction: Str,
+      offset: Str,
+      volume: Int,
+      filled: Int,
+      average_price: Num,
+      refusal: Str,
+    }),
+  ),
+});
+
+export const EquityPointSchema = Type.Object({ timestamp: Millis, equity: Num });
+
+export const FundsMovementSchema = Type.Object({ account_id: Str, kind: Str, amount: Num, datetime: Millis });

@@ -1,0 +1,85 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { installAccessHook } from './access-hook.ts';
+import { installErrorHandling } from './error-handling.ts';
+import type { HttpContext } from './http-context.ts';
+import { ROUTE_GROUPS } from './routes/index.ts';
+import { installValidation } from './validation.ts';
+
+/** Large enough for a batch of 100 orders with room to spare; anything bigger is a mistake. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface HttpServerOptions {
+  /** pino options, or false for no logging (tests). */
+  readonly logger: FastifyServerOptions['logger'];
+}
+
+/**
+ * The REST API: every route of the spec in the envelope, validated by JSON schemas that
+ * also serialise the responses and generate the OpenAPI document at /openapi.json.
+ */
+export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // One log line per request (onResponse below) instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    requestIdHeader: 'x-request-id',
+    // Keep-alive connections with nothing in flight are closed at shutdown; busy ones finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidation(app);
+  installErrorHandling(app, BODY_LIMIT_BYTES);
+  acceptEmptyJsonBodies(app);
+  installAccessHook(app, ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request',
+    );
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Basis futures exchange API', version: '1.0.0', description: 'REST API of the Basis simulated futures exchange. Every response uses the envelope {success, data, error}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access ?? 'user';
+      const transformed = { ...(schema as Record<string, unknown>) };
+      if (access !== 'public' && url !== undefined) transformed.security = [{ bearer: [] }];
+      return { schema: transformed as typeof schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const group of ROUTE_GROUPS) await app.register(async (scope) => group(scope, ctx));
+  return app;
+}
+
+/**
+ * Routes without a body (settlement execute, suspend, ...) are often called with
+ * `Content-Type: application/json` and nothing after it: that is "no body", not malformed JSON.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  // Fastify's own parser (with its prototype-poisoning protection) for everything else.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((typeof body === 'string' ? body : body.toString('utf8')).trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { ResultCode } from '../../core/index.ts';
+import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
+import type { Exchange } from '../exchange.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenClaims, TokenService } from './tokens.ts';
+
+/** The caller of a request, once its token checked out against a user that exists. */
+export type Caller = TokenClaims;
+
+export interface RegisteredUser {
+  readonly userId: string;
+  readonly username: string;
+  readonly createdTs: number;
+}
+
+export interface LoginResult {
+  readonly userId: string;
+  readonly username: string;
+  readonly role: 'user' | 'admin';
+  readonly token: string;
+}
+
+/**
+ * Registration, login and token checks, shared by the HTTP and WebSocket adapters.
+ * Hashing happens here, outside the core; the core receives the finished hash in a
+ * journaled `user.register` command.
+ */
+export class AuthService {
+  constructor(
+    private readonly exchange: Exchange,
+    readonly tokens: TokenService,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  async register(username: string, password: string, role: 'user' | 'admin' = 'user'): Promise<RegisteredUser> {
+    const passwordHash = await hashPassword(password);
+    const { result, stamped } = await this.exchange.submit({ type: 'user.register', userId: randomUUID(), username, passwordHash, role });
+    if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
+    const event = result.events.find((e) => e.type === 'user.registered');
+    if (event?.type !== 'user.registered') throw new ApiError(ResultCode.InternalError, 'registration produced no user');
+    return { userId: event.userId, username: event.username, createdTs: stamped.ts };
+  }
+
+  /** Wrong username and wrong password answer alike (1002), so names cannot be probed. */
+  async login(username: string, password: string, address: string): Promise<LoginResult> {
+    const wait = await this.limiter.retryAfter(username, address);
+    if (wait > 0) {
+      throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${wait} s`, TOO_MANY_REQUESTS);
+    }
+    const user = this.exchange.state.usersByName.get(username.toLowerCase());
+    const valid = user !== undefined && (await verifyPassword(password, user.passwordHash));
+    if (user === undefined || !valid) {
+      await this.limiter.recordFailure(username, address);
+      throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
+    }
+    await this.limiter.recordSuccess(username, address);
+    const claims: TokenClaims = { userId: user.userId, username: user.username, role: user.role };
+    return { ...claims, token: this.tokens.issue(claims) };
+  }
+
+  /** The caller behind a bearer token, or undefined when the token or its user is not valid. */
+  authenticate(token: string): Caller | undefined {
+    const claims = this.tokens.check(token);
+    if (claims === undefined) return undefined;
+    const user = this.exchange.state.users.get(claims.userId);
+    if (user === undefined) return undefined;
+    // The role is read from the state, so a demotion takes effect before the token expires.
+    return { userId: user.userId, username: user.username, role: user.role };
+  }
+
+  /** Password check for an existing user (bank transfers need the login password). */
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const user = this.exchange.state.users.get(userId);
+    return user !== undefined && verifyPassword(password, user.passwordHash);
+  }
+}

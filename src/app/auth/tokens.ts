@@ -1,0 +1,45 @@
+import { createSigner, createVerifier } from 'fast-jwt';
+
+/** Who a request acts for, as its token says. */
+export interface TokenClaims {
+  readonly userId: string;
+  readonly username: string;
+  readonly role: 'user' | 'admin';
+}
+
+/**
+ * Login tokens: HS256 JWTs with sub = user_id, username, role, iat and exp (DECISIONS.md).
+ * Verified tokens are cached by fast-jwt (keyed by the token, bounded by its expiry), so
+ * the hot order path does not recompute the HMAC per request.
+ */
+export class TokenService {
+  private readonly sign: (payload: Record<string, unknown>) => string;
+  private readonly verify: (token: string) => Record<string, unknown>;
+
+  constructor(
+    secret: string,
+    readonly ttlMs: number,
+    /** When tokens are issued (iat); expiry is checked against the wall clock. */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlMs });
+    this.verify = createVerifier({ key: secret, algorithms: ['HS256'], cache: 10_000 });
+  }
+
+  issue(claims: TokenClaims): string {
+    return this.sign({ sub: claims.userId, username: claims.username, role: claims.role, iat: Math.floor(this.now() / 1000) });
+  }
+
+  /** The claims of a valid, unexpired token; undefined for anything else. */
+  check(token: string): TokenClaims | undefined {
+    let payload: Record<string, unknown>;
+    try {
+      payload = this.verify(token);
+    } catch {
+      return undefined;
+    }
+    const { sub, username, role } = payload;
+    if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return undefined;
+    return { userId: sub, username, role };
+  }
+}

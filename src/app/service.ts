@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildHttpServer } from '../adapters/http/server.ts';
+import type { ExchangeConfig } from '../config/index.ts';
+import { ensureAdmin } from './auth/admin-bootstrap.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { loadOrCreateJwtSecret } from './auth/jwt-secret.ts';
+import { LoginLimiter } from './auth/login-limiter.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { Clock } from './clock.ts';
+import { Exchange } from './exchange.ts';
+import { ProcessMonitor } from './process-figures.ts';
+
+export interface ServiceOptions {
+  /** pino options for the HTTP server, or false for none. */
+  readonly httpLogger: FastifyServerOptions['logger'];
+  /** Bind the HTTP port (false: build the server for in-process injection only). */
+  readonly listen: boolean;
+}
+
+/**
+ * The whole product wired together: the exchange on its storage, authentication with an
+ * ensured admin, and the HTTP API. `stop` is the graceful shutdown: stop accepting
+ * requests, let in-flight ones finish, then snapshot and close storage.
+ */
+export class Service {
+  private constructor(
+    readonly exchange: Exchange,
+    readonly auth: AuthService,
+    readonly http: FastifyInstance,
+    private readonly monitor: ProcessMonitor,
+  ) {}
+
+  static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void, options: ServiceOptions): Promise<Service> {
+    const exchange = await Exchange.start(config, clock, log);
+    try {
+      const secret = loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir);
+      const tokens = new TokenService(secret, config.auth.tokenTtlHours * 3_600_000, () => clock.now());
+      const auth = new AuthService(exchange, tokens, new LoginLimiter());
+      await ensureAdmin(auth, exchange.state, { username: config.auth.adminUsername, password: config.auth.adminPassword }, log);
+      const monitor = new ProcessMonitor();
+      const http = await buildHttpServer(
+        { exchange, auth, banks: config.banks, figures: monitor, now: () => clock.now() },
+        { logger: options.httpLogger },
+      );
+      if (options.listen) {
+        await http.listen({ host: config.server.httpHost, port: config.server.httpPort });
+        log(`http:         listening on http://${config.server.httpHost}:${config.server.httpPort} (API docs at /docs)`);
+      } else {
+        await http.ready();
+      }
+      return new Service(exchange, auth, http, monitor);
+    } catch (error) {
+      await exchange.stop();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.http.close();
+    this.monitor.stop();
+    await this.exchange.stop();
+  }
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CoreState,
+  type Direction,
+  MAX_ORDER_VOLUME,
+  type Offset,
+  type PlaceOrder,
+  type PriceType,
+  ResultCode,
+  type TimeCondition,
+  type VolumeCondition,
+} from '../../core/index.ts';
+import { ApiError } from '../../protocol/index.ts';
+
+/**
+ * An order as clients send it, over HTTP or DIFF, with every alias DECISIONS.md accepts:
+ * `limit_price` for `price`, `order_type` for `price_type`, CLOSE_TODAY / CLOSE_YESTERDAY,
+ * instrument ids with or without the exchange prefix.
+ */
+export interface OrderRequest {
+  readonly order_id?: string | undefined;
+  readonly exchange_id?: string | undefined;
+  readonly instrument_id: string;
+  readonly direction: string;
+  readonly offset: string;
+  readonly volume: number;
+  readonly price_type?: string | undefined;
+  readonly order_type?: string | undefined;
+  readonly price?: number | null | undefined;
+  readonly limit_price?: number | null | undefined;
+  readonly time_condition?: string | undefined;
+  readonly volume_condition?: string | undefined;
+  readonly min_volume?: number | undefined;
+  readonly valid_until_date?: string | undefined;
+}
+
+/** The instrument key (`SHFE.cu2701`) a request names, or 3003 when there is none. */
+export function resolveInstrumentId(state: CoreState, instrumentId: string, exchangeId?: string): string {
+  if (state.instruments.has(instrumentId)) return instrumentId;
+  if (exchangeId !== undefined && exchangeId !== '') {
+    const full = `${exchangeId}.${instrumentId}`;
+    if (state.instruments.has(full)) return full;
+  } else if (!instrumentId.includes('.')) {
+    // No exchange given: the bare id must name exactly one instrument.
+    const matches = [...state.instruments.keys()].filter((key) => key.slice(key.indexOf('.') + 1) === instrumentId);
+    if (matches.length === 1 && matches[0] !== undefined) return matches[0];
+  }
+  const shown = exchangeId !== undefined && exchangeId !== '' && !instrumentId.includes('.') ? `${exchangeId}.${instrumentId}` : instrumentId;
+  throw new ApiError(ResultCode.InstrumentNotFound, `instrument not found: ${shown}`);
+}
+
+/** Order ids the exchange picks when the client leaves them out: short, random, not guessable. */
+export function generatedOrderId(): string {
+  return `B${randomBytes(8).toString('hex')}`;
+}
+
+const OFFSET_ALIASES: Readonly<Record<string, Offset>> = {
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  CLOSETODAY: 'CLOSETODAY',
+  CLOSEYESTERDAY: 'CLOSEYESTERDAY',
+  CLOSE_TODAY: 'CLOSETODAY',
+  CLOSE_YESTERDAY: 'CLOSEYESTERDAY',
+};
+
+function oneOf<T extends string>(field: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ApiError(ResultCode.ParameterError, `${field} must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
+}
+
+/** Turns a client's order into the core's command; shape errors are 1001, a bad volume 3007. */
+export function toPlaceOrder(state: CoreState, accountId: string, request: OrderRequest): PlaceOrder {
+  const instrumentId = resolveInstrumentId(state, request.instrument_id, request.exchange_id);
+  const volume = request.volume;
+  if (!Number.isInteger(volume) || volume <= 0 || volume > MAX_ORDER_VOLUME) {
+    throw new ApiError(ResultCode.InvalidVolume, `volume must be a whole number of lots from 1 to ${MAX_ORDER_VOLUME}; got ${volume}`);
+  }
+  const price = request.price ?? request.limit_price ?? undefined;
+  const priceTypeText = request.price_type ?? request.order_type ?? (price !== undefined ? 'LIMIT' : undefined);
+  if (priceTypeText === undefined) throw new ApiError(ResultCode.ParameterError, 'price_type is required (LIMIT, MARKET or ANY)');
+  const priceType = oneOf<PriceType>('price_type', priceTypeText, ['LIMIT', 'MARKET', 'ANY']);
+  if (priceType === 'LIMIT' && (price === undefined || !Number.isFinite(price) || price <= 0)) {
+    throw new ApiError(ResultCode.ParameterError, 'price (or limit_price) is required for LIMIT orders and must be > 0');
+  }
+  const offset = OFFSET_ALIASES[request.offset];
+  if (offset === undefined) throw new ApiError(ResultCode.ParameterError, `offset must be one of ${Object.keys(OFFSET_ALIASES).join(', ')}`);
+  const timeCondition = oneOf<TimeCondition>('time_condition', request.time_condition ?? 'GFD', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']);
+  const volumeCondition = oneOf<VolumeCondition>('volume_condition', request.volume_condition ?? 'ANY', ['ANY', 'MIN', 'ALL']);
+  const orderId = request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id;
+  return {
+    type: 'order.place',
+    accountId,
+    orderId,
+    instrumentId,
+    direction: oneOf<Direction>('direction', request.direction, ['BUY', 'SELL']),
+    offset,
+    priceType,
+    price: priceType === 'LIMIT' ? (price ?? 0) : 0,
+    volume,
+    timeCondition,
+    volumeCondition,
+    ...(request.min_volume !== undefined && { minVolume: request.min_volume }),
+    ...(request.valid_until_date !== undefined && { validUntilDate: request.valid_until_date }),
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  type AccountFields,
+  accountView,
+  type CoreState,
+  liveOrderFrozen,
+  positionViews,
+  ResultCode,
+} from '../../core/index.ts';
+import { ApiError, orderView, type OrderView, tradeView, type TradeView } from '../../protocol/index.ts';
+import type { HistoryProjection } from '../history/history-projection.ts';
+import type { OrderHistory } from '../history/history-records.ts';
+
+/**
+ * The resources clients read, assembled from the live state (accounts, positions, live
+ * orders) and the history projection (every order and trade). Shared by the adapters.
+ */
+export interface AccountSummary {
+  readonly account_id: string;
+  readonly user_id: string;
+  readonly currency: string;
+  readonly balance: number;
+  readonly available: number;
+  readonly margin: number;
+  readonly frozen_margin: number;
+  readonly frozen: number;
+  readonly float_profit: number;
+  readonly risk_ratio: number;
+  readonly risk_level: 'normal' | 'warning' | 'force-close';
+  readonly is_frozen: boolean;
+  readonly created_at: number;
+}
+
+export function accountFieldsOf(state: CoreState, accountId: string): AccountFields {
+  const fields = accountView(state, accountId);
+  if (fields === undefined) throw new ApiError(ResultCode.AccountNotFound, `account not found: ${accountId}`);
+  return fields;
+}
+
+export function accountSummary(state: CoreState, accountId: string): AccountSummary {
+  const f = accountFieldsOf(state, accountId);
+  const account = state.accounts.get(accountId);
+  return {
+    account_id: f.account_id,
+    user_id: f.user_id,
+    currency: f.currency,
+    balance: f.balance,
+    available: f.available,
+    margin: f.margin,
+    frozen_margin: f.frozen_margin,
+    // Cents difference, rounded back to the cent: balance and available are exact in cents.
+    frozen: Math.round((f.balance - f.available) * 100) / 100,
+    float_profit: f.float_profit,
+    risk_ratio: f.risk_ratio,
+    risk_level: account?.riskLevel ?? 'normal',
+    is_frozen: f.frozen,
+    created_at: account?.createdTs ?? 0,
+  };
+}
+
+export function orderOf(state: CoreState, history: HistoryProjection, order: OrderHistory): OrderView {
+  const userId = state.accounts.get(order.accountId)?.userId ?? '';
+  return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId));
+}
+
+export function ordersOfAccounts(state: CoreState, history: HistoryProjection, accountIds: Iterable<string>): OrderView[] {
+  const out: OrderView[] = [];
+  for (const accountId of accountIds) for (const order of history.ordersOf(accountId)) out.push(orderOf(state, history, order));
+  return out.sort((a, b) => a.insert_date_time - b.insert_date_time);
+}
+
+export function tradesOfAccounts(state: CoreState, history: HistoryProjection, accountIds: Iterable<string>): TradeView[] {
+  const out: TradeView[] = [];
+  for (const accountId of accountIds) {
+    const userId = state.accounts.get(accountId)?.userId ?? '';
+    for (const trade of history.tradesOf(accountId)) out.push(tradeView(trade, userId));
+  }
+  return out.sort((a, b) => a.trade_date_time - b.trade_date_time);
+}
+
+/** The spec's account snapshot form, with the summary fields of DECISIONS.md at the top. */
+export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string) {
+  const summary = accountSummary(state, accountId);
+  const orders: Record<string, OrderView> = {};
+  for (const order of ordersOfAccounts(state, history, [accountId])) orders[order.order_id] = order;
+  const trades: Record<string, TradeView> = {};
+  for (const trade of tradesOfAccounts(state, history, [accountId])) trades[trade.trade_id] = trade;
+  return {
+    ...summary,
+    account_cookie: accountId,
+    accounts: accountFieldsOf(state, accountId),
+    positions: positionViews(state, accountId),
+    orders,
+    trades,
+  };
+}

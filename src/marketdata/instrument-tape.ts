@@ -1,0 +1,126 @@
+import type { TradeExecuted } from '../core/index.ts';
+import { KLINE_PERIODS } from './periods.ts';
+import { KlineSeries, type SavedSeries } from './kline-series.ts';
+
+/** A trade as the public market sees it: no accounts, the aggressor's direction. */
+export interface PublicTrade {
+  readonly tradeId: number;
+  readonly price: number;
+  readonly volume: number;
+  /** Direction of the incoming (aggressing) order. */
+  readonly direction: 'BUY' | 'SELL';
+  readonly ts: number;
+}
+
+/** Trades kept per instrument for /api/market/trades. */
+export const RECENT_TRADES_KEPT = 1000;
+
+export interface DayStats {
+  open: number;
+  highest: number;
+  lowest: number;
+  /** Last trade price of the day so far (the day's close once it ends); 0 before the first trade. */
+  close: number;
+  preClose: number;
+  volume: number;
+  /** Turnover: price x volume x multiplier, summed. */
+  amount: number;
+  openInterest: number;
+  preOpenInterest: number;
+  /** Epoch ms of the last trade (or of the day's start). */
+  updatedTs: number;
+}
+
+/** When the instrument was listed and when an administrator last changed it. */
+export interface Listing {
+  listedTs: number;
+  changedTs: number;
+}
+
+export interface SavedTape {
+  readonly listing: Listing;
+  readonly stats: DayStats;
+  readonly recent: PublicTrade[];
+  readonly series: [number, SavedSeries][];
+}
+
+/**
+ * What the market has seen of one instrument: today's statistics, the open interest, the
+ * latest trades and the candles of every period. Fed by trades and day changes only.
+ */
+export class InstrumentTape {
+  stats: DayStats = {
+    open: 0, highest: 0, lowest: 0, close: 0, preClose: 0, volume: 0, amount: 0, openInterest: 0, preOpenInterest: 0, updatedTs: 0,
+  };
+  listing: Listing = { listedTs: 0, changedTs: 0 };
+  private recent: PublicTrade[] = [];
+  private readonly series = new Map<number, KlineSeries>();
+
+  constructor(readonly volumeMultiple: number) {
+    for (const period of KLINE_PERIODS) this.series.set(period.code, new KlineSeries());
+  }
+
+  static fromJSON(volumeMultiple: number, saved: SavedTape): InstrumentTape {
+    const tape = new InstrumentTape(volumeMultiple);
+    tape.listing = { ...saved.listing };
+    tape.stats = { ...saved.stats };
+    tape.recent = [...saved.recent];
+    for (const [code, series] of saved.series) tape.series.set(code, KlineSeries.fromJSON(series));
+    return tape;
+  }
+
+  toJSON(): SavedTape {
+    return { listing: this.listing, stats: this.stats, recent: this.recent, series: [...this.series].map(([code, s]) => [code, s.toJSON()]) };
+  }
+
+  trade(event: TradeExecuted, ts: number, dayOpenMs: number): void {
+    const { price, volume } = event;
+    const s = this.stats;
+    const oiBefore = s.openInterest;
+    const opening = (event.maker.offset === 'OPEN' ? 1 : 0) + (event.taker.offset === 'OPEN' ? 1 : 0);
+    // Two new positions add open interest, two closing ones remove it, a hand-over keeps it.
+    if (opening === 2) s.openInterest += volume;
+    else if (opening === 0) s.openInterest -= volume;
+    if (s.volume === 0) {
+      s.open = price;
+      s.highest = price;
+      s.lowest = price;
+    } else {
+      if (price > s.highest) s.highest = price;
+      if (price < s.lowest) s.lowest = price;
+    }
+    s.close = price;
+    s.volume += volume;
+    s.amount += price * volume * this.volumeMultiple;
+    s.updatedTs = ts;
+    this.recent.push({ tradeId: event.tradeId, price, volume, direction: event.taker.direction, ts });
+    if (this.recent.length > RECENT_TRADES_KEPT * 2) this.recent.splice(0, this.recent.length - RECENT_TRADES_KEPT);
+    for (const period of KLINE_PERIODS) {
+      const openMs = period.daily ? dayOpenMs : ts - (ts % period.ms);
+      this.series.get(period.code)?.addTrade(openMs, price, volume, oiBefore, s.openInterest);
+    }
+  }
+
+  /** A new trading day: today's figures start again, yesterday's become the "pre" ones. */
+  beginDay(ts: number): void {
+    const s = this.stats;
+    if (s.volume > 0) s.preClose = s.close;
+    s.preOpenInterest = s.openInterest;
+    s.open = s.highest = s.lowest = s.close = s.volume = s.amount = 0;
+    s.updatedTs = ts;
+  }
+
+  /** A delisted contract's positions were closed at settlement. */
+  expire(): void {
+    this.stats.openInterest = 0;
+  }
+
+  /** The newest `limit` trades, newest first. */
+  recentTrades(limit: number): PublicTrade[] {
+    return this.recent.slice(Math.max(0, this.recent.length - limit)).reverse();
+  }
+
+  klines(code: number): KlineSeries | undefined {
+    return this.series.get(code);
+  }
+}

@@ -1,0 +1,76 @@
+/** One candle. `openMs` is the start of its period (the trading day's midnight for daily bars). */
+export interface Candle {
+  readonly id: number;
+  readonly openMs: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  /** Open interest before the candle's first trade, and after its last. */
+  openOi: number;
+  closeOi: number;
+}
+
+/** Candles kept per series; older ones are dropped (ids keep counting, so DIFF clients stay consistent). */
+export const MAX_CANDLES_PER_SERIES = 20_000;
+
+export interface SavedSeries {
+  readonly nextId: number;
+  readonly candles: Candle[];
+}
+
+/**
+ * The candles of one instrument and period, oldest first. Candles exist only for periods
+ * with trades (none are invented); ids increase by one per candle, as DIFF's last_id needs.
+ */
+export class KlineSeries {
+  private candles: Candle[] = [];
+  private nextId = 0;
+
+  static fromJSON(saved: SavedSeries): KlineSeries {
+    const series = new KlineSeries();
+    series.candles = saved.candles.map((c) => ({ ...c }));
+    series.nextId = saved.nextId;
+    return series;
+  }
+
+  toJSON(): SavedSeries {
+    return { nextId: this.nextId, candles: this.candles };
+  }
+
+  /** Adds a trade to the candle starting at `openMs` (a new candle if the period moved on). */
+  addTrade(openMs: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
+    const last = this.candles[this.candles.length - 1];
+    if (last !== undefined && last.openMs === openMs) {
+      if (price > last.high) last.high = price;
+      if (price < last.low) last.low = price;
+      last.close = price;
+      last.volume += volume;
+      last.closeOi = oiAfter;
+      return;
+    }
+    this.candles.push({ id: this.nextId++, openMs, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
+    if (this.candles.length > MAX_CANDLES_PER_SERIES) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
+  }
+
+  /** The newest `count` candles, oldest first. */
+  latest(count: number): readonly Candle[] {
+    return this.candles.slice(Math.max(0, this.candles.length - count));
+  }
+
+  /** Candles with ids in [fromId, toId], oldest first. */
+  byIds(fromId: number, toId: number): readonly Candle[] {
+    const firstId = this.candles[0]?.id ?? 0;
+    return this.candles.slice(Math.max(0, fromId - firstId), Math.max(0, toId - firstId + 1));
+  }
+
+  /** Id of the newest candle; -1 when there is none. */
+  get lastId(): number {
+    return this.nextId - 1;
+  }
+
+  get size(): number {
+    return this.candles.length;
+  }
+}

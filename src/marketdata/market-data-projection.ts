@@ -1,0 +1,85 @@
+import type { ApplyResult, CoreEvent, StampedCommand } from '../core/index.ts';
+import { zonedMidnight } from './exchange-time.ts';
+import { InstrumentTape, type SavedTape } from './instrument-tape.ts';
+
+export interface SavedMarketData {
+  readonly tradingDay: string;
+  readonly delisted: string[];
+  readonly tapes: [string, number, SavedTape][];
+}
+
+/**
+ * Public market data built from the core's events: per instrument, the day's statistics,
+ * open interest, recent trades and candles. A projection of the journal, so a replay
+ * rebuilds it identically; it is saved with each snapshot like the history.
+ * Live figures that the core owns (best prices, limits, reference price) are read from the
+ * state when a quote is built, not copied here.
+ */
+export class MarketDataProjection {
+  private readonly tapes = new Map<string, InstrumentTape>();
+  private readonly delisted = new Set<string>();
+  private tradingDay = '';
+  private dayOpenMs = 0;
+
+  constructor(private readonly timeZone: string) {}
+
+  static fromJSON(timeZone: string, saved: SavedMarketData): MarketDataProjection {
+    const projection = new MarketDataProjection(timeZone);
+    projection.setTradingDay(saved.tradingDay);
+    for (const id of saved.delisted) projection.delisted.add(id);
+    for (const [id, multiple, tape] of saved.tapes) projection.tapes.set(id, InstrumentTape.fromJSON(multiple, tape));
+    return projection;
+  }
+
+  toJSON(): SavedMarketData {
+    return {
+      tradingDay: this.tradingDay,
+      delisted: [...this.delisted],
+      tapes: [...this.tapes].map(([id, tape]) => [id, tape.volumeMultiple, tape.toJSON()]),
+    };
+  }
+
+  apply(stamped: StampedCommand, result: ApplyResult): void {
+    for (const event of result.events) this.observe(event, stamped.ts);
+  }
+
+  tape(instrumentId: string): InstrumentTape | undefined {
+    return this.tapes.get(instrumentId);
+  }
+
+  private observe(event: CoreEvent, ts: number): void {
+    switch (event.type) {
+      case 'instrument.added': {
+        const tape = new InstrumentTape(event.spec.volumeMultiple);
+        tape.listing = { listedTs: ts, changedTs: ts };
+        tape.stats.updatedTs = ts;
+        this.tapes.set(event.spec.instrumentId, tape);
+        break;
+      }
+      case 'trade.executed':
+        this.tapes.get(event.instrumentId)?.trade(event, ts, this.dayOpenMs);
+        break;
+      case 'instrument.changed': {
+        if (event.status === 'DELISTED') this.delisted.add(event.instrumentId);
+        const tape = this.tapes.get(event.instrumentId);
+        if (tape !== undefined) tape.listing.changedTs = ts;
+        break;
+      }
+      case 'settlement.completed':
+        // Settlement closed every position of a delisted contract.
+        for (const id of this.delisted) this.tapes.get(id)?.expire();
+        break;
+      case 'trading-day.began':
+        this.setTradingDay(event.tradingDay);
+        for (const tape of this.tapes.values()) tape.beginDay(ts);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private setTradingDay(day: string): void {
+    this.tradingDay = day;
+    this.dayOpenMs = day === '' ? 0 : zonedMidnight(day, this.timeZone);
+  }
+}

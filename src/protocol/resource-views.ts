@@ -1,0 +1,142 @@
+import type { ConditionalRecord } from '../core/index.ts';
+
+/**
+ * The spec's resource shapes (snake_case, currency units, nanosecond timestamps), built
+ * from the exchange's records. Shared by the HTTP and DIFF adapters so both show a client
+ * the same order, trade and position.
+ */
+export const NS_PER_MS = 1_000_000;
+
+/** `SHFE.cu2701` → `{ exchange_id: 'SHFE', instrument_id: 'cu2701' }`. */
+export function splitInstrumentId(fullId: string): { exchange_id: string; instrument_id: string } {
+  const dot = fullId.indexOf('.');
+  return dot < 0 ? { exchange_id: '', instrument_id: fullId } : { exchange_id: fullId.slice(0, dot), instrument_id: fullId.slice(dot + 1) };
+}
+
+export interface OrderLike {
+  readonly accountId: string;
+  readonly orderId: string;
+  readonly instrumentId: string;
+  readonly exchangeOrderId: number;
+  readonly direction: 'BUY' | 'SELL';
+  readonly offset: string;
+  readonly priceType: string;
+  readonly limitPrice: number;
+  readonly volume: number;
+  readonly volumeLeft: number;
+  readonly timeCondition: string;
+  readonly volumeCondition: string;
+  readonly minVolume: number;
+  readonly validUntilDate: string;
+  readonly insertTs: number;
+  readonly status: string;
+  readonly lastMsg: string;
+  readonly filledVolume: number;
+  readonly tradeIds: readonly number[];
+  readonly updateTs: number;
+}
+
+const LIVE_STATUSES = new Set(['PENDING', 'ACCEPTED', 'PARTIAL_FILLED']);
+
+/** The order in snapshot form plus the full-record fields of DECISIONS.md. */
+export function orderView(order: OrderLike, userId: string, frozenMargin: number) {
+  const ids = splitInstrumentId(order.instrumentId);
+  return {
+    user_id: userId,
+    account_id: order.accountId,
+    order_id: order.orderId,
+    exchange_id: ids.exchange_id,
+    instrument_id: ids.instrument_id,
+    direction: order.direction,
+    offset: order.offset,
+    volume_orign: order.volume,
+    volume_left: order.volumeLeft,
+    price_type: order.priceType,
+    limit_price: order.limitPrice,
+    time_condition: order.timeCondition,
+    volume_condition: order.volumeCondition,
+    min_volume: order.minVolume,
+    valid_until_date: order.validUntilDate,
+    insert_date_time: order.insertTs * NS_PER_MS,
+    exchange_order_id: String(order.exchangeOrderId),
+    status: (LIVE_STATUSES.has(order.status) ? 'ALIVE' : 'FINISHED') as 'ALIVE' | 'FINISHED',
+    last_msg: order.lastMsg,
+    exchange_status: order.status,
+    filled_volume: order.filledVolume,
+    frozen_margin: frozenMargin,
+    trades: order.tradeIds.map((id) => tradeKey(order.instrumentId, id, order.direction)),
+    update_date_time: order.updateTs * NS_PER_MS,
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;
+
+export interface TradeLike {
+  readonly tradeId: number;
+  readonly instrumentId: string;
+  readonly accountId: string;
+  readonly orderId: string;
+  readonly exchangeOrderId: number;
+  readonly direction: 'BUY' | 'SELL';
+  readonly offset: string;
+  readonly price: number;
+  readonly volume: number;
+  readonly commission: number;
+  readonly ts: number;
+}
+
+/**
+ * A trade id unique per side: the instrument's sequence number alone repeats across
+ * instruments, and both sides of one trade may belong to one user's two accounts.
+ */
+export function tradeKey(instrumentId: string, tradeId: number, direction: 'BUY' | 'SELL'): string {
+  return `${instrumentId}.${tradeId}.${direction === 'BUY' ? 'B' : 'S'}`;
+}
+
+export function tradeView(trade: TradeLike, userId: string) {
+  const ids = splitInstrumentId(trade.instrumentId);
+  return {
+    user_id: userId,
+    account_id: trade.accountId,
+    trade_id: tradeKey(trade.instrumentId, trade.tradeId, trade.direction),
+    order_id: trade.orderId,
+    exchange_id: ids.exchange_id,
+    instrument_id: ids.instrument_id,
+    exchange_trade_id: String(trade.tradeId),
+    exchange_order_id: String(trade.exchangeOrderId),
+    direction: trade.direction,
+    // The spec's trade offset is OPEN or CLOSE; which lots a close took is the order's business.
+    offset: trade.offset === 'OPEN' ? 'OPEN' : 'CLOSE',
+    price: trade.price,
+    volume: trade.volume,
+    trade_date_time: trade.ts * NS_PER_MS,
+    commission: trade.commission,
+  };
+}
+
+export type TradeView = ReturnType<typeof tradeView>;
+
+export function conditionalView(record: ConditionalRecord) {
+  return {
+    conditional_order_id: record.conditionalId,
+    account_id: record.accountId,
+    user_id: record.userId,
+    instrument_id: record.instrumentId,
+    direction: record.direction,
+    offset: record.offset,
+    volume: record.volume,
+    order_type: record.orderType,
+    limit_price: record.orderType === 'LIMIT' ? record.limitPrice : null,
+    condition_type: record.conditionType,
+    trigger_price: record.triggerPrice,
+    trigger_condition: record.triggerCondition,
+    valid_until: record.validUntil === 0 ? null : record.validUntil,
+    status: record.status,
+    created_at: record.createdTs,
+    updated_at: record.updatedTs,
+    order_id: record.orderId,
+    reason: record.reason,
+  };
+}
+
+export type ConditionalView = ReturnType<typeof conditionalView>;
