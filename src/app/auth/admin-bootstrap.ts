@@ -24,7 +24,9 @@ export async function ensureAdmin(
     return;
   }
   for (const user of state.users.values()) if (user.role === 'admin') return;
+  // A user may already have taken the name "admin"; the administrator then gets a suffix.
+  const username = state.usersByName.has('admin') ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
   const password = randomBytes(12).toString('base64url');
-  await auth.register('admin', password, 'admin');
-  log(`auth: created user "admin" with password ${password} (shown once; set ADMIN_USERNAME / ADMIN_PASSWORD to choose)`);
+  await auth.register(username, password, 'admin');
+  log(`auth: created user "${username}" with password ${password} (shown once; set ADMIN_USERNAME / ADMIN_PASSWORD to choose)`);
 }

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { apply, type Command, createCoreState, openInterest, type StampedCommand } from '../../src/core/index.ts';
+import { MarketDataProjection, zonedMidnight } from '../../src/marketdata/index.ts';
+import { materialize, streamArb } from '../reference/command-streams.ts';
+import { COPPER } from '../support/core-harness.ts';
+
+const TZ = 'Asia/Shanghai';
+
+/** Applies stamped commands to a fresh core and a projection; `check` runs after each one. */
+function run(commands: readonly StampedCommand[], check?: (state: ReturnType<typeof createCoreState>, projection: MarketDataProjection) => void) {
+  const state = createCoreState();
+  const projection = new MarketDataProjection(TZ);
+  for (const stamped of commands) {
+    projection.apply(stamped, apply(state, stamped));
+    check?.(state, projection);
+  }
+  return { state, projection };
+}
+
+/** Opens and closes between three accounts on one instrument, with settlements between. */
+const tradingArb = fc.array(
+  fc.oneof(
+    { weight: 12, arbitrary: fc.record({ kind: fc.constant('order' as const), account: fc.integer({ min: 0, max: 2 }), buy: fc.boolean(), close: fc.boolean(), volume: fc.integer({ min: 1, max: 3 }), ticks: fc.integer({ min: -2, max: 2 }), dtMs: fc.integer({ min: 0, max: 400_000 }) }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'settle' as const }) },
+  ),
+  { minLength: 1, maxLength: 120 },
+);
+
+type TradingAction = typeof tradingArb extends fc.Arbitrary<(infer A)[]> ? A : never;
+
+function tradingCommands(actions: readonly TradingAction[]): StampedCommand[] {
+  const out: StampedCommand[] = [];
+  let ts = Date.UTC(2026, 10, 23, 1, 0, 0);
+  const emit = (command: Command, dt = 1) => out.push({ seq: out.length + 1, ts: (ts += dt), command });
+  emit({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+  emit({ type: 'instrument.add', spec: COPPER });
+  for (let i = 0; i < 3; i++) {
+    emit({ type: 'user.register', userId: `u${i}`, username: `user${i}`, passwordHash: 'x', role: 'user' });
+    emit({ type: 'account.open', userId: `u${i}`, accountId: `a${i}`, initialBalance: 100_000_000 });
+  }
+  let n = 0;
+  for (const action of actions) {
+    if (action.kind === 'settle') {
+      emit({ type: 'settlement.execute' });
+      continue;
+    }
+    emit(
+      {
+        type: 'order.place',
+        accountId: `a${action.account}`,
+        orderId: `o${n++}`,
+        instrumentId: COPPER.instrumentId,
+        direction: action.buy ? 'BUY' : 'SELL',
+        offset: action.close ? 'CLOSE' : 'OPEN',
+        priceType: 'LIMIT',
+        price: 70_000 + action.ticks * 10,
+        volume: action.volume,
+        timeCondition: 'GFD',
+        volumeCondition: 'ANY',
+      },
+      action.dtMs,
+    );
+  }
+  return out;
+}
+
+describe('market-data projection', () => {
+  it('keeps open interest equal to the long volume the core holds, through opens, closes and settlements', () => {
+    fc.assert(
+      fc.property(tradingArb, (actions) => {
+        run(tradingCommands(actions), (state, projection) => {
+          assert.equal(projection.tape(COPPER.instrumentId)?.stats.openInterest ?? 0, openInterest(state, COPPER.instrumentId));
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("puts every trade's volume in exactly one candle of each period", () => {
+    fc.assert(
+      fc.property(tradingArb, (actions) => {
+        const commands = tradingCommands(actions);
+        const { state, projection } = run(commands);
+        let traded = 0;
+        const replay = createCoreState();
+        for (const stamped of commands) for (const e of apply(replay, stamped).events) if (e.type === 'trade.executed') traded += e.volume;
+        assert.equal(state.lastSeq, replay.lastSeq);
+        const tape = projection.tape(COPPER.instrumentId);
+        for (const code of [0, 4, 5, 6, 7, 8]) {
+          const candles = tape?.klines(code)?.latest(100_000) ?? [];
+          assert.equal(candles.reduce((sum, c) => sum + c.volume, 0), traded, `period ${code}`);
+          for (let i = 1; i < candles.length; i++) {
+            const prev = candles[i - 1];
+            const candle = candles[i];
+            assert.ok(prev !== undefined && candle !== undefined);
+            assert.ok(candle.openMs > prev.openMs, 'candles are in time order, one per period');
+            assert.equal(candle.id, prev.id + 1);
+            assert.ok(candle.low <= Math.min(candle.open, candle.close) && candle.high >= Math.max(candle.open, candle.close));
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('rebuilds identically from a saved copy plus the later commands (snapshot + replay)', () => {
+    fc.assert(
+      fc.property(streamArb({ maxLength: 80 }), fc.nat(), (stream, cut) => {
+        const commands = materialize(stream);
+        const whole = run(commands).projection;
+        const at = cut % (commands.length + 1);
+        const first = run(commands.slice(0, at));
+        const saved = JSON.parse(JSON.stringify(first.projection.toJSON()));
+        const resumed = MarketDataProjection.fromJSON(TZ, saved);
+        for (const stamped of commands.slice(at)) resumed.apply(stamped, apply(first.state, stamped));
+        assert.deepEqual(JSON.parse(JSON.stringify(resumed.toJSON())), JSON.parse(JSON.stringify(whole.toJSON())));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('opens minute candles on the minute and daily candles at the trading day\'s midnight in the exchange zone', () => {
+    const t0 = Date.UTC(2026, 10, 23, 1, 30, 10); // 09:30:10 in Shanghai
+    const commands = tradingCommands([]);
+    const base = commands.length;
+    const place = (seq: number, ts: number, accountId: string, direction: 'BUY' | 'SELL', price: number): StampedCommand => ({
+      seq,
+      ts,
+      command: { type: 'order.place', accountId, orderId: `x${seq}`, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' },
+    });
+    const trades = [
+      place(base + 1, t0, 'a0', 'SELL', 70_000),
+      place(base + 2, t0 + 1_000, 'a1', 'BUY', 70_000),
+      place(base + 3, t0 + 20_000, 'a0', 'SELL', 70_100),
+      place(base + 4, t0 + 21_000, 'a1', 'BUY', 70_100),
+      place(base + 5, t0 + 61_000, 'a0', 'SELL', 69_900),
+      place(base + 6, t0 + 62_000, 'a2', 'BUY', 69_900),
+    ];
+    const { projection } = run([...commands, ...trades]);
+    const tape = projection.tape(COPPER.instrumentId);
+    const minutes = tape?.klines(4)?.latest(10) ?? [];
+    assert.deepEqual(
+      minutes.map((c) => [c.openMs, c.open, c.high, c.low, c.close, c.volume, c.openOi, c.closeOi]),
+      [
+        [Date.UTC(2026, 10, 23, 1, 30, 0), 70_000, 70_100, 70_000, 70_100, 2, 0, 2],
+        [Date.UTC(2026, 10, 23, 1, 31, 0), 69_900, 69_900, 69_900, 69_900, 1, 2, 3],
+      ],
+    );
+    const days = tape?.klines(0)?.latest(10) ?? [];
+    assert.equal(days.length, 1);
+    assert.equal(days[0]?.openMs, zonedMidnight('2026-11-23', TZ));
+    assert.equal(days[0]?.openMs, Date.UTC(2026, 10, 22, 16, 0, 0));
+    assert.equal(tape?.stats.volume, 3);
+    assert.equal(tape?.stats.highest, 70_100);
+    assert.equal(tape?.stats.lowest, 69_900);
+    assert.equal(tape?.recentTrades(2).map((t) => t.price).join(','), '69900,70100');
+  });
+});
