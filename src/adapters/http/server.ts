@@ -60,7 +60,13 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
       return { schema: transformed as typeof schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // The documentation pages are public: mark every route the UI plugin adds.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   for (const group of ROUTE_GROUPS) await app.register(async (scope) => group(scope, ctx));
