@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   log(formatConfigSummary(config));
   const service = await Service.start(config, systemClock, log, {
     listen: true,
+    websocket: true,
     httpLogger: {
       level: process.env.LOG_LEVEL ?? 'info',
       // Bodies are never logged; headers only if someone raises the level to trace.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer } from '../adapters/http/server.ts';
+import { DiffServer } from '../adapters/ws/diff-server.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { ensureAdmin } from './auth/admin-bootstrap.ts';
 import { AuthService } from './auth/auth-service.ts';
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   readonly httpLogger: FastifyServerOptions['logger'];
   /** Bind the HTTP port (false: build the server for in-process injection only). */
   readonly listen: boolean;
+  /** Start the DIFF WebSocket server (on ws_port; 0 picks a free port). */
+  readonly websocket: boolean;
 }
 
 /**
@@ -27,6 +30,7 @@ export class Service {
     readonly exchange: Exchange,
     readonly auth: AuthService,
     readonly http: FastifyInstance,
+    readonly diff: DiffServer | undefined,
     private readonly monitor: ProcessMonitor,
   ) {}
 
@@ -42,13 +46,27 @@ export class Service {
         { exchange, auth, banks: config.banks, figures: monitor, now: () => clock.now() },
         { logger: options.httpLogger },
       );
+      let diff: DiffServer | undefined;
+      if (options.websocket) {
+        diff = await DiffServer.start(exchange, auth, {
+          host: config.server.wsHost,
+          port: config.server.wsPort,
+          heartbeatTimeoutMs: config.ws.heartbeatTimeoutSeconds * 1000,
+          timeZone: config.exchange.timezone,
+          now: () => clock.now(),
+          log,
+        });
+        const server = diff;
+        monitor.countConnectionsWith(() => server.connectionCount);
+        log(`websocket:    DIFF on ws://${config.server.wsHost}:${diff.port}/ws/diff`);
+      }
       if (options.listen) {
         await http.listen({ host: config.server.httpHost, port: config.server.httpPort });
         log(`http:         listening on http://${config.server.httpHost}:${config.server.httpPort} (API docs at /docs)`);
       } else {
         await http.ready();
       }
-      return new Service(exchange, auth, http, monitor);
+      return new Service(exchange, auth, http, diff, monitor);
     } catch (error) {
       await exchange.stop();
       throw error;
@@ -56,6 +74,7 @@ export class Service {
   }
 
   async stop(): Promise<void> {
+    await this.diff?.close();
     await this.http.close();
     this.monitor.stop();
     await this.exchange.stop();

@@ -39,6 +39,11 @@ export interface ServerSettings {
   readonly wsPort: number;
 }
 
+export interface WsSettings {
+  /** A DIFF connection that sends nothing (not even a pong) for this long is dropped. */
+  readonly heartbeatTimeoutSeconds: number;
+}
+
 export interface TradingSettings {
   /** An incoming order never trades against a resting order of the same account. */
   readonly selfTradePrevention: boolean;
@@ -85,6 +90,7 @@ export interface ExchangeConfig {
   readonly trading: TradingSettings;
   readonly auth: AuthSettings;
   readonly storage: StorageSettings;
+  readonly ws: WsSettings;
   readonly banks: readonly BankSettings[];
   readonly instruments: readonly InstrumentSpec[];
   /** Names of the environment variables that overrode or added a setting. */
@@ -99,6 +105,7 @@ export interface ExchangeFileSettings {
   readonly trading: TradingSettings;
   readonly auth: Omit<AuthSettings, 'jwtSecret'>;
   readonly storage: StorageSettings;
+  readonly ws: WsSettings;
   readonly banks: readonly BankSettings[];
   /** As written; the loader resolves it against cwd. */
   readonly dataDir: string;
@@ -161,6 +168,7 @@ const ExchangeFileSchema = table({
       snapshot_every_seconds: opt(positive()),
     }),
   ),
+  ws: opt(table({ heartbeat_timeout: opt(positive()) })),
   banks: opt(
     Type.Array(
       table({
@@ -194,6 +202,7 @@ export const EXCHANGE_DEFAULTS = {
   snapshotEveryCommands: 100_000,
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
+  heartbeatTimeoutSeconds: 10,
   dataDir: './data',
   banks: [
     { id: 'ICBC', name: 'Industrial and Commercial Bank of China' },
@@ -253,7 +262,7 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
 
 function toSettings(file: ExchangeFile): ExchangeFileSettings {
   const d = EXCHANGE_DEFAULTS;
-  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {}, banks = d.banks } = file;
+  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {}, ws = {}, banks = d.banks } = file;
   return {
     exchange: {
       name: exchange.name ?? d.name,
@@ -280,6 +289,7 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       snapshotEveryCommands: storage.snapshot_every_commands ?? d.snapshotEveryCommands,
       snapshotEverySeconds: storage.snapshot_every_seconds ?? d.snapshotEverySeconds,
     },
+    ws: { heartbeatTimeoutSeconds: ws.heartbeat_timeout ?? d.heartbeatTimeoutSeconds },
     banks: banks.map((bank) => ({ id: bank.id, name: bank.name })),
     dataDir: storage.data_dir ?? d.dataDir,
   };

@@ -11,6 +11,7 @@ export {
   type RiskSettings,
   type ServerSettings,
   type TradingSettings,
+  type WsSettings,
   type AuthSettings,
   type BankSettings,
   type SessionMode,

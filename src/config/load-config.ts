@@ -71,6 +71,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
     },
     trading: settings.trading,
     storage: settings.storage,
+    ws: settings.ws,
     banks: settings.banks,
     auth: {
       tokenTtlHours: settings.auth.tokenTtlHours,

@@ -12,6 +12,9 @@ export interface PublicTrade {
   readonly ts: number;
 }
 
+/** The series code of ticks (one entry per trade): DIFF's duration 0. */
+export const TICK_SERIES = -1;
+
 /** Trades kept per instrument for /api/market/trades. */
 export const RECENT_TRADES_KEPT = 1000;
 
@@ -58,6 +61,7 @@ export class InstrumentTape {
 
   constructor(readonly volumeMultiple: number) {
     for (const period of KLINE_PERIODS) this.series.set(period.code, new KlineSeries());
+    this.series.set(TICK_SERIES, new KlineSeries());
   }
 
   static fromJSON(volumeMultiple: number, saved: SavedTape): InstrumentTape {
@@ -99,6 +103,7 @@ export class InstrumentTape {
       const openMs = period.daily ? dayOpenMs : ts - (ts % period.ms);
       this.series.get(period.code)?.addTrade(openMs, price, volume, oiBefore, s.openInterest);
     }
+    this.series.get(TICK_SERIES)?.addTick(ts, price, volume, oiBefore, s.openInterest);
   }
 
   /** A new trading day: today's figures start again, yesterday's become the "pre" ones. */

@@ -54,6 +54,33 @@ export class KlineSeries {
     if (this.candles.length > MAX_CANDLES_PER_SERIES) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
   }
 
+  /** Tick series: every trade is its own entry, even several in one millisecond. */
+  addTick(ts: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
+    this.candles.push({ id: this.nextId++, openMs: ts, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
+    if (this.candles.length > MAX_CANDLES_PER_SERIES) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
+  }
+
+  /** The id of the newest entry that started at or before `ms`; undefined when none did. */
+  idAtOrBefore(ms: number): number | undefined {
+    let low = 0;
+    let high = this.candles.length - 1;
+    let found: number | undefined;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const candle = this.candles[mid];
+      if (candle === undefined) break;
+      if (candle.openMs <= ms) {
+        found = candle.id;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return found;
+  }
+
+  get firstId(): number {
+    return this.candles[0]?.id ?? this.nextId;
+  }
+
   /** The newest `count` candles, oldest first. */
   latest(count: number): readonly Candle[] {
     return this.candles.slice(Math.max(0, this.candles.length - count));

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,15 @@ import { loadConfig } from '../../src/config/index.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const ADMIN = { username: 'admin', password: 'adminpass' } as const;
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
 
 export interface Reply<T = any> {
   readonly status: number;
@@ -44,13 +54,25 @@ export class HttpHarness {
     readonly admin: TestUser,
   ) {}
 
-  static async start(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<HttpHarness> {
+  static async start(options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean } = {}): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
+    const wsPort = options.websocket === true ? await freePort() : 8001;
     const config = loadConfig(
-      { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef', ...options.env },
+      {
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef',
+        WS_PORT: String(wsPort),
+        ...options.env,
+      },
       root,
     );
-    const service = await Service.start(config, options.clock ?? systemClock, () => undefined, { listen: false, httpLogger: false });
+    const service = await Service.start(config, options.clock ?? systemClock, () => undefined, {
+      listen: false,
+      websocket: options.websocket === true,
+      httpLogger: false,
+    });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;
     const harness = new HttpHarness(service, dataDir, { userId: data.user_id, username: ADMIN.username, token: data.token });
@@ -113,6 +135,23 @@ export class HttpHarness {
     const user = await this.user(username);
     await this.ok('POST', '/api/account/open', { token: user.token, body: { user_id: user.userId, account_id: accountId, initial_balance: balance } });
     return { ...user, accountId };
+  }
+
+  /** Calls a route with the admin's token; the route must succeed; returns its data. */
+  async asAdmin<T = any>(method: string, url: string, body?: unknown): Promise<T> {
+    return this.ok<T>(method, url, { token: this.admin.token, ...(body !== undefined && { body }) });
+  }
+
+  /** Cancels every live order of every account (as the admin), so a test starts with empty books. */
+  async cancelAllLiveOrders(): Promise<number> {
+    const live: { accountId: string; orderId: string }[] = [];
+    for (const account of this.exchange.state.accounts.values()) {
+      for (const order of account.liveOrders) live.push({ accountId: account.accountId, orderId: order.orderId });
+    }
+    for (const { accountId, orderId } of live) {
+      await this.ok('POST', '/api/order/cancel', { token: this.admin.token, body: { account_id: accountId, order_id: orderId } });
+    }
+    return live.length;
   }
 
   /** A LIMIT order on SHFE.cu2701 (reference price 86500, tick 10). */

@@ -36,6 +36,17 @@ export interface OrderRequest {
 
 /** The instrument key (`SHFE.cu2701`) a request names, or 3003 when there is none. */
 export function resolveInstrumentId(state: CoreState, instrumentId: string, exchangeId?: string): string {
+  const key = instrumentKey(state, instrumentId, exchangeId);
+  if (state.instruments.has(key)) return key;
+  throw new ApiError(ResultCode.InstrumentNotFound, `instrument not found: ${key}`);
+}
+
+/**
+ * The key a request names: the registered instrument it means, else the id it spelled
+ * (with the exchange prefix when one was given). Orders go to the core even for an unknown
+ * instrument, so the refusal (3003) is recorded like any other and clients see the order.
+ */
+export function instrumentKey(state: CoreState, instrumentId: string, exchangeId?: string): string {
   if (state.instruments.has(instrumentId)) return instrumentId;
   if (exchangeId !== undefined && exchangeId !== '') {
     const full = `${exchangeId}.${instrumentId}`;
@@ -45,8 +56,7 @@ export function resolveInstrumentId(state: CoreState, instrumentId: string, exch
     const matches = [...state.instruments.keys()].filter((key) => key.slice(key.indexOf('.') + 1) === instrumentId);
     if (matches.length === 1 && matches[0] !== undefined) return matches[0];
   }
-  const shown = exchangeId !== undefined && exchangeId !== '' && !instrumentId.includes('.') ? `${exchangeId}.${instrumentId}` : instrumentId;
-  throw new ApiError(ResultCode.InstrumentNotFound, `instrument not found: ${shown}`);
+  return exchangeId !== undefined && exchangeId !== '' && !instrumentId.includes('.') ? `${exchangeId}.${instrumentId}` : instrumentId;
 }
 
 /** Order ids the exchange picks when the client leaves them out: short, random, not guessable. */
@@ -68,12 +78,17 @@ function oneOf<T extends string>(field: string, value: string, allowed: readonly
   throw new ApiError(ResultCode.ParameterError, `${field} must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
 }
 
-/** Turns a client's order into the core's command; shape errors are 1001, a bad volume 3007. */
+/**
+ * Turns a client's order into the core's command. Shape errors (an unknown direction, a
+ * LIMIT order without a price) are 1001 here; everything the core can judge (instrument,
+ * volume 3007, price limits, funds) is left to it, so that refusal is recorded as a
+ * FINISHED order with its reason, visible over HTTP and DIFF alike.
+ */
 export function toPlaceOrder(state: CoreState, accountId: string, request: OrderRequest): PlaceOrder {
-  const instrumentId = resolveInstrumentId(state, request.instrument_id, request.exchange_id);
+  const instrumentId = instrumentKey(state, request.instrument_id, request.exchange_id);
   const volume = request.volume;
-  if (!Number.isInteger(volume) || volume <= 0 || volume > MAX_ORDER_VOLUME) {
-    throw new ApiError(ResultCode.InvalidVolume, `volume must be a whole number of lots from 1 to ${MAX_ORDER_VOLUME}; got ${volume}`);
+  if (typeof volume !== 'number' || !Number.isFinite(volume)) {
+    throw new ApiError(ResultCode.InvalidVolume, `volume must be a whole number of lots from 1 to ${MAX_ORDER_VOLUME}; got ${String(volume)}`);
   }
   const price = request.price ?? request.limit_price ?? undefined;
   const priceTypeText = request.price_type ?? request.order_type ?? (price !== undefined ? 'LIMIT' : undefined);

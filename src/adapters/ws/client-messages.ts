@@ -1,0 +1,73 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+/**
+ * The client messages of the DIFF protocol (spec, "Client messages"), as JSON schemas.
+ * Extra fields are allowed (clients send more than the spec lists); the listed ones must
+ * have the right types.
+ */
+const Str = (max = 64) => Type.String({ maxLength: max });
+const OptStr = (max = 64) => Type.Optional(Type.String({ maxLength: max }));
+const OptNum = Type.Optional(Type.Number());
+
+export const CLIENT_MESSAGES = {
+  peek_message: Type.Object({}),
+  ping: Type.Object({}),
+  req_login: Type.Object({ bid: OptStr(), user_name: Str(), password: Str(128) }),
+  subscribe_quote: Type.Object({ ins_list: Str(4096) }),
+  subscribe: Type.Object({ channels: Type.Array(Type.String({ enum: ['trade', 'account', 'position', 'order'] }), { maxItems: 4 }) }),
+  insert_order: Type.Object({
+    user_id: OptStr(),
+    account_id: OptStr(),
+    order_id: OptStr(),
+    exchange_id: OptStr(16),
+    instrument_id: Str(),
+    direction: Str(8),
+    offset: Str(16),
+    volume: Type.Number(),
+    price_type: OptStr(16),
+    limit_price: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    volume_condition: OptStr(8),
+    time_condition: OptStr(8),
+    min_volume: OptNum,
+    valid_until_date: OptStr(10),
+  }),
+  cancel_order: Type.Object({ user_id: OptStr(), account_id: OptStr(), order_id: Str() }),
+  set_chart: Type.Object({
+    chart_id: Str(),
+    ins_list: Str(1024),
+    duration: Type.Number({ minimum: 0 }),
+    view_width: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    left_kline_id: OptNum,
+    focus_datetime: OptNum,
+    focus_position: OptNum,
+  }),
+} satisfies Record<string, TSchema>;
+
+export type ClientAid = keyof typeof CLIENT_MESSAGES;
+export type ClientMessage<A extends ClientAid> = Static<(typeof CLIENT_MESSAGES)[A]>;
+
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
+const validators = new Map<string, ValidateFunction>(
+  Object.entries(CLIENT_MESSAGES).map(([aid, schema]) => [aid, ajv.compile(schema as object)]),
+);
+
+export type Parsed = { readonly aid: ClientAid; readonly message: Record<string, unknown> } | { readonly problem: string };
+
+/** Checks one decoded message: a known aid and fields of the right types. */
+export function checkMessage(value: unknown): Parsed {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'a message must be a JSON object with an "aid"' };
+  const aid = (value as { aid?: unknown }).aid;
+  if (typeof aid !== 'string') return { problem: 'the message has no "aid"' };
+  const validate = validators.get(aid);
+  if (validate === undefined) return { problem: `unknown aid "${aid.slice(0, 40)}"` };
+  if (!validate(value)) return { problem: `${aid}: ${describe(validate.errors?.[0])}` };
+  return { aid: aid as ClientAid, message: value as Record<string, unknown> };
+}
+
+function describe(error: ErrorObject | null | undefined): string {
+  if (error === undefined || error === null) return 'not valid';
+  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') return `${String((error.params as { missingProperty?: string }).missingProperty)} is required`;
+  return `${field === '' ? 'message' : field} ${error.message ?? 'is not valid'}`;
+}

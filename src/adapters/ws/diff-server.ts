@@ -1,0 +1,210 @@
+import type { IncomingMessage } from 'node:http';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AuthService } from '../../app/auth/auth-service.ts';
+import type { Exchange } from '../../app/exchange.ts';
+import { ResultCode } from '../../core/index.ts';
+import { ChangeSet } from './change-set.ts';
+import { checkMessage } from './client-messages.ts';
+import { DiffSession } from './diff-session.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, setChart } from './message-handlers.ts';
+import { QuoteFeed } from './quote-feed.ts';
+
+export interface DiffServerOptions {
+  readonly host: string;
+  readonly port: number;
+  /** A connection silent this long (no message, no pong) is dropped. */
+  readonly heartbeatTimeoutMs: number;
+  readonly timeZone: string;
+  readonly now: () => number;
+  readonly log: (line: string) => void;
+}
+
+/** Routes of the DIFF server; any query string is accepted. */
+const PATHS = new Set(['/ws/diff', '/ws']);
+/** Largest client frame: a batch of a few hundred orders fits easily. */
+const MAX_FRAME_BYTES = 1 << 20;
+
+interface Connection {
+  readonly socket: WebSocket;
+  readonly session: DiffSession;
+  readonly ctx: HandlerContext;
+  lastHeard: number;
+  /** Frames are handled one after another: a login must finish before the order sent after it. */
+  queue: Promise<void>;
+}
+
+/**
+ * The DIFF WebSocket server (spec, "Events"): one DiffSession per connection, fed by
+ * the exchange's durable batches. Every batch is turned into one ChangeSet, the shared
+ * quotes are rebuilt once, then each session notes what concerns it and answers its
+ * held peek_message if it has one. Nothing reaches a client before it is durable.
+ */
+export class DiffServer {
+  private readonly connections = new Set<Connection>();
+  private readonly feed: QuoteFeed;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  private constructor(
+    private readonly wss: WebSocketServer,
+    private readonly exchange: Exchange,
+    private readonly auth: AuthService,
+    private readonly options: DiffServerOptions,
+  ) {
+    this.feed = new QuoteFeed(exchange, options.timeZone);
+    exchange.committer.onDurable((batch) => this.publish(ChangeSet.of(batch)));
+    wss.on('connection', (socket, request) => this.accept(socket, request));
+    // Protocol-level pings every half timeout: ws clients and browsers answer them
+    // without the application's help, so a live client never needs to send anything.
+    this.heartbeat = setInterval(() => this.checkHeartbeats(), Math.max(100, options.heartbeatTimeoutMs / 2));
+  }
+
+  static async start(exchange: Exchange, auth: AuthService, options: DiffServerOptions): Promise<DiffServer> {
+    const wss = new WebSocketServer({
+      host: options.host,
+      port: options.port,
+      maxPayload: MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      verifyClient: (info: { req: IncomingMessage }) => PATHS.has(new URL(info.req.url ?? '/', 'http://x').pathname),
+    });
+    await new Promise<void>((resolve, reject) => {
+      wss.once('listening', resolve);
+      wss.once('error', reject);
+    });
+    return new DiffServer(wss, exchange, auth, options);
+  }
+
+  get port(): number {
+    const address = this.wss.address();
+    return typeof address === 'object' && address !== null ? address.port : this.options.port;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private accept(socket: WebSocket, request: IncomingMessage): void {
+    const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    const queryUserId = query.get('user_id') ?? undefined;
+    const session = new DiffSession(this.exchange, this.feed, { send: (text) => socket.send(text) }, queryUserId === '' ? undefined : queryUserId);
+    const ctx: HandlerContext = {
+      exchange: this.exchange,
+      auth: this.auth,
+      address: request.socket.remoteAddress ?? '',
+      now: this.options.now,
+    };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve() };
+    this.connections.add(connection);
+    const token = query.get('access_token') ?? query.get('token');
+    if (token !== null && token !== '') this.authenticateWithToken(session, token);
+    socket.on('message', (data, isBinary) => {
+      connection.lastHeard = Date.now();
+      if (isBinary) {
+        session.notifyLocal('WARNING', ResultCode.ParameterError, 'messages must be JSON text frames');
+        session.flush();
+        return;
+      }
+      const text = data.toString();
+      connection.queue = connection.queue.then(() => this.receive(connection, text));
+    });
+    socket.on('pong', () => {
+      connection.lastHeard = Date.now();
+    });
+    socket.on('close', () => this.connections.delete(connection));
+    socket.on('error', () => socket.terminate());
+    session.greet();
+  }
+
+  private authenticateWithToken(session: DiffSession, token: string): void {
+    const caller = this.auth.authenticate(token);
+    if (caller === undefined) {
+      session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, 'the access token is invalid or expired: log in again');
+      return;
+    }
+    const query = session.queryUserId;
+    if (query !== undefined && query !== caller.userId && query.toLowerCase() !== caller.username.toLowerCase()) {
+      session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the token's user`);
+      return;
+    }
+    session.loggedIn(caller, query ?? caller.username);
+  }
+
+  /** One frame: a message, or (extension) a JSON array of messages handled in order. */
+  private async receive(connection: Connection, text: string): Promise<void> {
+    const { session } = connection;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(text);
+    } catch {
+      session.notifyLocal('WARNING', ResultCode.ParameterError, 'a message is not valid JSON');
+      session.flush();
+      return;
+    }
+    const messages = Array.isArray(decoded) ? decoded : [decoded];
+    for (const raw of messages) await this.handle(connection, raw);
+    session.flush();
+  }
+
+  private async handle(connection: Connection, raw: unknown): Promise<void> {
+    const { session, ctx, socket } = connection;
+    const parsed = checkMessage(raw);
+    if ('problem' in parsed) {
+      session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);
+      return;
+    }
+    const m = parsed.message as never;
+    switch (parsed.aid) {
+      case 'peek_message':
+        session.peek();
+        return;
+      case 'ping':
+        socket.send('{"aid":"pong"}');
+        return;
+      case 'req_login':
+        await login(ctx, session, m);
+        return;
+      case 'subscribe_quote':
+        session.subscribeQuotes((m as { ins_list: string }).ins_list);
+        return;
+      case 'subscribe': {
+        const channels = new Set((m as { channels: string[] }).channels);
+        session.channels = { account: channels.has('account'), position: channels.has('position'), order: channels.has('order'), trade: channels.has('trade') };
+        return;
+      }
+      case 'set_chart':
+        setChart(session, m);
+        return;
+      case 'insert_order':
+        insertOrder(ctx, session, m);
+        return;
+      case 'cancel_order':
+        cancelOrder(ctx, session, m);
+        return;
+    }
+  }
+
+  private publish(changes: ChangeSet): void {
+    this.feed.refresh(changes.everything ? this.exchange.state.instruments.keys() : changes.instruments);
+    for (const connection of this.connections) {
+      connection.session.absorb(changes);
+      connection.session.flush();
+    }
+  }
+
+  private checkHeartbeats(): void {
+    const now = Date.now();
+    for (const connection of this.connections) {
+      if (now - connection.lastHeard > this.options.heartbeatTimeoutMs) {
+        connection.socket.terminate();
+        this.connections.delete(connection);
+        continue;
+      }
+      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import type { Caller } from '../../app/auth/auth-service.ts';
+import type { Exchange } from '../../app/exchange.ts';
+import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
+import { applyPatch, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
+import type { ChangeSet } from './change-set.ts';
+import { type ChartRequest, chartPatch } from './chart-view.ts';
+import { NotifyQueue } from './notify-queue.ts';
+import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
+import { ALL_CHANNELS, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
+
+/** A notification waiting for delivery: the exchange's (a message to render) or the session's own (a text). */
+interface Notice {
+  readonly priority: 0 | 1 | 2 | 3;
+  readonly key: string;
+  readonly level: string;
+  readonly code: number;
+  readonly message: NotificationMessage | undefined;
+  readonly text: string;
+}
+
+function noticeOf(n: NotificationRaised): Notice {
+  return { priority: n.priority, key: n.key, level: n.level, code: n.code, message: n.message, text: '' };
+}
+
+/** Where a session's rtn_data goes: the socket, in production; a recorder in tests. */
+export interface Outlet {
+  send(text: string): void;
+}
+
+let notifySerial = 0;
+/** Notify keys are unique for the life of the process and never reused (CLIENTS.md). */
+const BOOT = Date.now().toString(36);
+
+/**
+ * One DIFF connection: what the client subscribed to, who it is, the server's copy of
+ * what the client holds, and what changed since the last rtn_data. Updates are sent only
+ * in answer to a peek_message (long poll: a peek with nothing to send is held until
+ * something changes), as one merge patch holding only what changed.
+ */
+export class DiffSession {
+  caller: Caller | undefined;
+  /** The name the client's trade data is keyed by: the user_id of the query, else the login name. */
+  tradeKey: string | undefined;
+  channels: TradeChannels = { ...ALL_CHANNELS };
+  private peekPending = false;
+  private insList = '';
+  private insListDirty = false;
+  private readonly quotes = new Map<string, QuoteEntry | undefined>();
+  private readonly dirtyQuotes = new Set<string>();
+  private readonly charts = new Map<string, ChartRequest>();
+  private readonly dirtyCharts = new Set<string>();
+  private readonly removedCharts = new Set<string>();
+  private readonly tradeDirt = new TradeDirt();
+  private readonly notifications = new NotifyQueue<Notice>();
+  /** Orders refused before they reached the exchange (bad fields, not logged in): shown FINISHED. */
+  readonly localOrders = new Map<string, JsonObject>();
+  /** The server's copy of the client's trade.<key>, klines and charts. */
+  private readonly tradeMirror: JsonObject = {};
+  private readonly klinesMirror: JsonObject = {};
+  private readonly chartsMirror: JsonObject = {};
+  private mdhisSent = false;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly feed: QuoteFeed,
+    private readonly outlet: Outlet,
+    /** The user_id of the connection's query string, if any. */
+    readonly queryUserId: string | undefined,
+  ) {}
+
+  /** The user's trading account shown under trade.<key>: its first account. */
+  get accountId(): string | undefined {
+    return this.caller === undefined ? undefined : this.exchange.state.users.get(this.caller.userId)?.accountIds[0];
+  }
+
+  /** The first message, sent unprompted: DIFF clients peek only after they received something. */
+  greet(): void {
+    this.outlet.send(`{"aid":"rtn_data","data":[{"ins_list":"","mdhis_more_data":false}]}`);
+    this.mdhisSent = true;
+  }
+
+  peek(): void {
+    this.peekPending = true;
+    this.flush();
+  }
+
+  loggedIn(caller: Caller, key: string): void {
+    this.caller = caller;
+    this.tradeKey = key;
+    this.tradeDirt.all = true;
+  }
+
+  subscribeQuotes(insList: string): void {
+    this.insList = insList;
+    this.insListDirty = true;
+    const wanted = new Set(insList.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+    for (const id of [...this.quotes.keys()]) if (!wanted.has(id)) this.quotes.delete(id);
+    for (const id of wanted) {
+      if (!this.quotes.has(id)) this.quotes.set(id, undefined);
+      this.dirtyQuotes.add(id);
+    }
+  }
+
+  setChart(request: ChartRequest): void {
+    if (request.ins_list === '') {
+      if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
+      this.dirtyCharts.delete(request.chart_id);
+      return;
+    }
+    this.charts.set(request.chart_id, request);
+    this.removedCharts.delete(request.chart_id);
+    this.dirtyCharts.add(request.chart_id);
+  }
+
+  /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
+  notifyLocal(level: 'INFO' | 'WARNING' | 'ERROR', code: number, text: string, priority: 0 | 1 | 2 | 3 = 1): void {
+    this.notifications.push({ priority, key: '', level, code, message: undefined, text });
+  }
+
+  markLocalOrder(orderId: string): void {
+    this.tradeDirt.orders.add(orderId);
+  }
+
+  /** Notes what a durable batch changed for this session. */
+  absorb(changes: ChangeSet): void {
+    for (const id of this.quotes.keys()) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
+    for (const [chartId, chart] of this.charts) {
+      if (changes.everything || chart.ins_list.split(',').some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
+    }
+    if (this.caller === undefined) return;
+    for (const n of changes.notifications.get(this.caller.userId) ?? []) this.notifications.push(noticeOf(n));
+    const accountId = this.accountId;
+    if (accountId === undefined) {
+      if (changes.everything || changes.accounts.size > 0) this.tradeDirt.all = true;
+      return;
+    }
+    if (changes.everything) {
+      this.tradeDirt.all = true;
+      return;
+    }
+    const orders = changes.orders.get(accountId);
+    if (orders !== undefined) for (const id of orders) this.tradeDirt.orders.add(id);
+    if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;
+    if (changes.tradedAccounts.has(accountId)) this.tradeDirt.trades = true;
+    if (changes.tradedInstruments.size > 0) {
+      const positions = this.exchange.state.accounts.get(accountId)?.positions;
+      for (const id of changes.tradedInstruments) {
+        if (positions?.has(id)) this.tradeDirt.account = this.tradeDirt.positions = true;
+      }
+    }
+  }
+
+  /** Sends what changed if the client is waiting for it; otherwise keeps it for the next peek. */
+  flush(): void {
+    if (!this.peekPending) return;
+    const message = this.buildMessage();
+    if (message === undefined) return;
+    this.peekPending = false;
+    this.outlet.send(message);
+  }
+
+  private buildMessage(): string | undefined {
+    const parts: string[] = [];
+    if (this.insListDirty) {
+      parts.push(`"ins_list":${JSON.stringify(this.insList)}`);
+      this.insListDirty = false;
+    }
+    const quoteParts = this.quoteParts();
+    if (quoteParts !== '') parts.push(`"quotes":{${quoteParts}}`);
+    const tradePart = this.tradePart();
+    if (tradePart !== undefined) parts.push(tradePart);
+    const chartParts = this.chartParts();
+    parts.push(...chartParts);
+    const notifyPart = this.notifyPart();
+    if (notifyPart !== undefined) parts.push(notifyPart);
+    if (parts.length === 0) return undefined;
+    return `{"aid":"rtn_data","data":[{${parts.join(',')}}]}`;
+  }
+
+  private quoteParts(): string {
+    if (this.dirtyQuotes.size === 0) return '';
+    const out: string[] = [];
+    for (const id of this.dirtyQuotes) {
+      if (!this.quotes.has(id)) continue;
+      const entry = this.feed.current(id);
+      if (entry === undefined) continue;
+      const held = this.quotes.get(id);
+      if (held?.version === entry.version) continue;
+      // The shared patch text fits a client one version behind; anything else gets its own.
+      const text = held !== undefined && held.version === entry.version - 1 ? entry.patchText : this.ownQuotePatch(held, entry);
+      if (text !== undefined) out.push(`${JSON.stringify(id)}:${text}`);
+      this.quotes.set(id, entry);
+    }
+    this.dirtyQuotes.clear();
+    return out.join(',');
+  }
+
+  private ownQuotePatch(held: QuoteEntry | undefined, entry: QuoteEntry): string | undefined {
+    if (held === undefined) return JSON.stringify(entry.quote);
+    const patch: JsonObject = {};
+    const from = held.quote as unknown as JsonObject;
+    const to = entry.quote as unknown as JsonObject;
+    for (const key in to) if (from[key] !== to[key]) patch[key] = to[key] as Json;
+    return Object.keys(patch).length > 0 ? JSON.stringify(patch) : undefined;
+  }
+
+  private tradePart(): string | undefined {
+    if (this.caller === undefined || this.tradeKey === undefined || !this.tradeDirt.any) return undefined;
+    const patch = tradePatch(
+      this.exchange,
+      this.tradeMirror,
+      { userId: this.caller.userId, accountId: this.accountId },
+      this.tradeDirt,
+      this.channels,
+      this.localOrders,
+    );
+    this.tradeDirt.clear();
+    if (patch === undefined) return undefined;
+    applyPatch(this.tradeMirror, patch);
+    return `"trade":{${JSON.stringify(this.tradeKey)}:${JSON.stringify(patch)}}`;
+  }
+
+  private chartParts(): string[] {
+    const charts: JsonObject = {};
+    const klines: JsonObject = {};
+    for (const chartId of this.removedCharts) {
+      if (this.chartsMirror[chartId] !== undefined) charts[chartId] = null;
+      delete this.chartsMirror[chartId];
+    }
+    this.removedCharts.clear();
+    for (const chartId of this.dirtyCharts) {
+      const request = this.charts.get(chartId);
+      if (request === undefined) continue;
+      const patch = chartPatch(this.exchange, request, this.klinesMirror, this.chartsMirror[chartId]);
+      if (patch.chart !== undefined) charts[chartId] = patch.chart;
+      if (patch.klines !== undefined) {
+        applyPatch(this.klinesMirror, patch.klines);
+        for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
+      }
+    }
+    this.dirtyCharts.clear();
+    const parts: string[] = [];
+    if (Object.keys(charts).length > 0) {
+      applyPatch(this.chartsMirror, charts);
+      parts.push(`"charts":${JSON.stringify(charts)}`);
+    }
+    if (Object.keys(klines).length > 0) parts.push(`"klines":${JSON.stringify(klines)}`);
+    return parts;
+  }
+
+  private notifyPart(): string | undefined {
+    if (this.notifications.size === 0) return undefined;
+    const entries: string[] = [];
+    for (const n of this.notifications.drain()) {
+      const content = n.message === undefined ? n.text : renderNotification(n.message);
+      const body = { type: 'MESSAGE', level: n.level, code: n.code, content };
+      entries.push(`${JSON.stringify(`${BOOT}-${++notifySerial}`)}:${JSON.stringify(body)}`);
+    }
+    return `"notify":{${entries.join(',')}}`;
+  }
+
+  /** What the client should hold now, built from scratch (for tests: the mirror must equal it). */
+  expectedTrade(): JsonObject | undefined {
+    if (this.caller === undefined) return undefined;
+    const dirt = new TradeDirt();
+    dirt.all = true;
+    return tradePatch(this.exchange, {}, { userId: this.caller.userId, accountId: this.accountId }, dirt, this.channels, this.localOrders);
+  }
+
+  get mdhisMoreDataSent(): boolean {
+    return this.mdhisSent;
+  }
+}

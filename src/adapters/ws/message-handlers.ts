@@ -1,0 +1,147 @@
+import type { AuthService } from '../../app/auth/auth-service.ts';
+import type { Exchange } from '../../app/exchange.ts';
+import { tradingAccount } from '../../app/services/access.ts';
+import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/services/order-requests.ts';
+import { ResultCode } from '../../core/index.ts';
+import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts';
+import type { JsonObject } from '../../protocol/merge-patch.ts';
+import { type ChartRequest, isSupportedDuration } from './chart-view.ts';
+import type { ClientMessage } from './client-messages.ts';
+import type { DiffSession } from './diff-session.ts';
+
+/** What the handlers need besides the session. */
+export interface HandlerContext {
+  readonly exchange: Exchange;
+  readonly auth: AuthService;
+  /** The client's address, for login rate limiting. */
+  readonly address: string;
+  /** Called when a command's outcome is durable (the hub flushes sessions then). */
+  readonly now: () => number;
+}
+
+/**
+ * The client messages that act: login, orders, subscriptions. Every failure becomes a
+ * notify on the session (never a thrown error or a closed socket); a refused order also
+ * appears FINISHED under trade.<key>.orders with its reason in last_msg.
+ */
+export async function login(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'req_login'>): Promise<void> {
+  try {
+    const result = await ctx.auth.login(message.user_name, message.password, ctx.address);
+    const query = session.queryUserId;
+    if (query !== undefined && query !== result.userId && query.toLowerCase() !== result.username.toLowerCase()) {
+      session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the user who logged in`);
+      return;
+    }
+    session.loggedIn({ userId: result.userId, username: result.username, role: result.role }, query ?? message.user_name);
+    session.notifyLocal('INFO', 0, `login succeeded: ${result.username}`, 3);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    session.notifyLocal('ERROR', error.code, `login failed: ${error.message}`);
+  }
+}
+
+/** The user_id DIFF clients send is their login name; the exchange's is a UUID: both mean the caller. */
+function ownUserId(session: DiffSession, userId: string | undefined): string | undefined {
+  const caller = session.caller;
+  if (userId === undefined || caller === undefined) return undefined;
+  if (userId === caller.userId || userId.toLowerCase() === caller.username.toLowerCase() || userId === session.tradeKey) return undefined;
+  return userId;
+}
+
+export function insertOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'insert_order'>): void {
+  const orderId = message.order_id === undefined || message.order_id === '' ? generatedOrderId() : message.order_id;
+  const refuse = (code: number, reason: string) => {
+    session.localOrders.set(orderId, refusedOrder(ctx, session, message, orderId, reason));
+    session.markLocalOrder(orderId);
+    session.notifyLocal('WARNING', code, `order ${orderId} refused: ${reason}`);
+  };
+  if (session.caller === undefined) {
+    refuse(ResultCode.AuthenticationFailed, 'log in first (req_login)');
+    return;
+  }
+  let command;
+  try {
+    const account = tradingAccount(ctx.exchange.state, session.caller, { user_id: ownUserId(session, message.user_id), account_id: message.account_id });
+    command = toPlaceOrder(ctx.exchange.state, account.accountId, { ...(message as OrderRequest), order_id: orderId, price: message.limit_price });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    refuse(error.code, error.message);
+    return;
+  }
+  session.localOrders.delete(orderId);
+  // The outcome (accepted, filled, refused with a record) reaches the client as patches
+  // once the batch is durable; a storage failure is told here.
+  ctx.exchange.submit(command).catch((error: unknown) => {
+    session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${(error as Error).message}`, 0);
+    session.flush();
+  });
+}
+
+export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'cancel_order'>): void {
+  if (session.caller === undefined) {
+    session.notifyLocal('WARNING', ResultCode.AuthenticationFailed, 'log in first (req_login)');
+    return;
+  }
+  let accountId: string;
+  try {
+    accountId = tradingAccount(ctx.exchange.state, session.caller, { user_id: ownUserId(session, message.user_id), account_id: message.account_id }).accountId;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
+    return;
+  }
+  ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }).then(
+    ({ result }) => {
+      if (result.code !== ResultCode.Success) session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
+    },
+    (error: unknown) => session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0),
+  );
+}
+
+export function setChart(session: DiffSession, message: ClientMessage<'set_chart'>): void {
+  if (!isSupportedDuration(message.duration)) {
+    session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: duration ${message.duration} ns is not one of 0, 60e9, 300e9, 900e9, 1800e9, 3600e9, 86400e9`);
+    return;
+  }
+  const request: ChartRequest = {
+    chart_id: message.chart_id,
+    ins_list: message.ins_list,
+    duration: message.duration,
+    ...(message.view_width !== undefined && { view_width: message.view_width }),
+    ...(message.left_kline_id !== undefined && { left_kline_id: message.left_kline_id }),
+    ...(message.focus_datetime !== undefined && { focus_datetime: message.focus_datetime }),
+    ...(message.focus_position !== undefined && { focus_position: message.focus_position }),
+  };
+  session.setChart(request);
+}
+
+/** A refused order as DIFF shows it: FINISHED, nothing traded, the reason in last_msg. */
+function refusedOrder(ctx: HandlerContext, session: DiffSession, m: ClientMessage<'insert_order'>, orderId: string, reason: string): JsonObject {
+  const ids = m.exchange_id !== undefined && !m.instrument_id.includes('.') ? { exchange_id: m.exchange_id, instrument_id: m.instrument_id } : splitInstrumentId(m.instrument_id);
+  const volume = typeof m.volume === 'number' && Number.isFinite(m.volume) ? m.volume : 0;
+  const ns = ctx.now() * NS_PER_MS;
+  return {
+    user_id: session.caller?.userId ?? '',
+    account_id: m.account_id ?? '',
+    order_id: orderId,
+    exchange_id: ids.exchange_id,
+    instrument_id: ids.instrument_id,
+    direction: m.direction,
+    offset: m.offset,
+    volume_orign: volume,
+    volume_left: volume,
+    price_type: m.price_type ?? 'LIMIT',
+    limit_price: m.limit_price ?? 0,
+    time_condition: m.time_condition ?? 'GFD',
+    volume_condition: m.volume_condition ?? 'ANY',
+    insert_date_time: ns,
+    exchange_order_id: '0',
+    status: 'FINISHED',
+    last_msg: reason,
+    exchange_status: 'REJECTED',
+    filled_volume: 0,
+    frozen_margin: 0,
+    trades: [],
+    update_date_time: ns,
+  };
+}

@@ -1,0 +1,99 @@
+import type { Exchange } from '../../app/exchange.ts';
+import { orderOf } from '../../app/services/views.ts';
+import { accountView, positionViews } from '../../core/index.ts';
+import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
+import { tradeView } from '../../protocol/index.ts';
+
+/** Which parts of trade.<key> a connection receives (the short form's `subscribe` channels). */
+export interface TradeChannels {
+  account: boolean;
+  position: boolean;
+  order: boolean;
+  trade: boolean;
+}
+
+export const ALL_CHANNELS: TradeChannels = { account: true, position: true, order: true, trade: true };
+
+/** What changed for one session's account since its last push. */
+export class TradeDirt {
+  account = false;
+  positions = false;
+  readonly orders = new Set<string>();
+  trades = false;
+  /** Everything (after login, or a change that touched every account). */
+  all = false;
+
+  get any(): boolean {
+    return this.all || this.account || this.positions || this.trades || this.orders.size > 0;
+  }
+
+  clear(): void {
+    this.account = this.positions = this.trades = this.all = false;
+    this.orders.clear();
+  }
+}
+
+/**
+ * The `trade.<key>` part of one session's snapshot: account, positions, orders and trades
+ * of the session's account, as merge patches against what the client holds (`mirror`,
+ * the server's copy of the client's trade.<key>). Orders and trades are never deleted;
+ * positions are compared whole, so a position that closed at settlement disappears.
+ */
+export function tradePatch(
+  exchange: Exchange,
+  mirror: JsonObject,
+  identity: { userId: string; accountId: string | undefined },
+  dirt: TradeDirt,
+  channels: TradeChannels,
+  localOrders: ReadonlyMap<string, JsonObject>,
+): JsonObject | undefined {
+  const state = exchange.state;
+  const patch: JsonObject = {};
+  const put = (key: string, value: Json | undefined) => {
+    if (value !== undefined) patch[key] = value;
+  };
+  if (dirt.all) {
+    put('user_id', diff(mirror.user_id, identity.userId));
+    put('session', diff(mirror.session, { user_id: identity.userId, trading_day: state.tradingDay }));
+    put('trade_more_data', diff(mirror.trade_more_data, false));
+  }
+  const accountId = identity.accountId;
+  const fields = accountId === undefined ? undefined : accountView(state, accountId);
+  if (channels.account && (dirt.all || dirt.account)) {
+    const accounts: JsonObject = fields === undefined ? {} : { [fields.currency]: fields as unknown as JsonObject };
+    put('accounts', diff(mirror.accounts, accounts));
+  }
+  if (channels.position && (dirt.all || dirt.positions)) {
+    const positions = accountId === undefined ? {} : positionViews(state, accountId);
+    put('positions', diff(mirror.positions, positions as unknown as JsonObject));
+  }
+  if (channels.order) {
+    const held = (mirror.orders ?? {}) as JsonObject;
+    const orders: JsonObject = {};
+    const ids = dirt.all ? [...(accountId === undefined ? [] : exchange.history.ordersOf(accountId).map((o) => o.orderId)), ...localOrders.keys()] : dirt.orders;
+    for (const id of ids) {
+      const record = accountId === undefined ? undefined : exchange.history.order(accountId, id);
+      const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
+      if (view === undefined) continue;
+      const change = diff(held[id], view);
+      if (change !== undefined) orders[id] = change;
+    }
+    if (Object.keys(orders).length > 0) patch.orders = orders;
+  }
+  if (channels.trade && (dirt.all || dirt.trades) && accountId !== undefined) {
+    const held = (mirror.trades ?? {}) as JsonObject;
+    const trades: JsonObject = {};
+    const all = exchange.history.tradesOf(accountId);
+    // Trades only ever append: walk back from the newest until one the client already has.
+    for (let i = all.length - 1; i >= 0; i--) {
+      const view = tradeView(all[i]!, identity.userId);
+      if (held[view.trade_id] !== undefined) {
+        if (!dirt.all) break;
+        continue;
+      }
+      trades[view.trade_id] = view as unknown as JsonObject;
+    }
+    if (Object.keys(trades).length > 0) patch.trades = trades;
+  }
+  return Object.keys(patch).length > 0 ? patch : undefined;
+}

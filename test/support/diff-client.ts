@@ -1,0 +1,81 @@
+/**
+ * A minimal DIFF client for tests: keeps a mirror by applying every rtn_data patch with
+ * its own merge-patch code (independent of the server's), peeks after each rtn_data as
+ * real clients do, and lets a test wait for a condition on the mirror.
+ */
+import WebSocket from 'ws';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** RFC 7386, written separately from src/protocol/merge-patch.ts on purpose. */
+export function mergePatch(target: Json | undefined, patch: Json): Json {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const result: { [key: string]: Json } =
+    target !== null && typeof target === 'object' && !Array.isArray(target) && target !== undefined ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+export class DiffClient {
+  mirror: { [key: string]: any } = {};
+  readonly patches: any[] = [];
+  readonly messages: any[] = [];
+  private waiters: (() => void)[] = [];
+  autoPeek = true;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      this.messages.push(message);
+      if (message.aid === 'rtn_data') {
+        for (const patch of message.data) {
+          this.patches.push(patch);
+          this.mirror = mergePatch(this.mirror, patch) as { [key: string]: any };
+        }
+        if (this.autoPeek) this.send({ aid: 'peek_message' });
+      }
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async connect(url: string, options: WebSocket.ClientOptions = {}): Promise<DiffClient> {
+    const socket = new WebSocket(url, options);
+    const client = new DiffClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** Resolves when `condition(mirror)` holds; rejects after `timeoutMs`. */
+  async until(condition: (mirror: any) => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition(this.mirror)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; mirror: ${JSON.stringify(this.mirror).slice(0, 1500)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  notifications(): { type: string; level: string; code: number; content: string }[] {
+    return Object.values(this.mirror.notify ?? {});
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
