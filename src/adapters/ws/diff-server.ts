@@ -82,6 +82,11 @@ export class DiffServer {
     return this.connections.size;
   }
 
+  /** The open sessions (tests compare a client's mirror with its session's expected view). */
+  sessions(): DiffSession[] {
+    return [...this.connections].map((c) => c.session);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
