@@ -12,7 +12,7 @@ export interface Candle {
   closeOi: number;
 }
 
-/** Candles kept per series; older ones are dropped (ids keep counting, so DIFF clients stay consistent). */
+/** Candles kept per series (up to a quarter more between trims); older ones are dropped, ids keep counting. */
 export const MAX_CANDLES_PER_SERIES = 20_000;
 
 export interface SavedSeries {
@@ -51,13 +51,18 @@ export class KlineSeries {
       return;
     }
     this.candles.push({ id: this.nextId++, openMs, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
-    if (this.candles.length > MAX_CANDLES_PER_SERIES) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
+    this.trim();
+  }
+
+  /** Drops the oldest candles in chunks of a quarter, so that trimming is not a copy per trade. */
+  private trim(): void {
+    if (this.candles.length > MAX_CANDLES_PER_SERIES * 1.25) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
   }
 
   /** Tick series: every trade is its own entry, even several in one millisecond. */
   addTick(ts: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
     this.candles.push({ id: this.nextId++, openMs: ts, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
-    if (this.candles.length > MAX_CANDLES_PER_SERIES) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
+    this.trim();
   }
 
   /** The id of the newest entry that started at or before `ms`; undefined when none did. */

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:ws`: the DIFF WebSocket server under load, the server in its own process.
+ *   (a) BENCH_WS_CONNECTIONS (1000) authenticated connections subscribed to a quote while
+ *       BENCH_WS_TRADES_PER_SEC (100) trades happen for BENCH_WS_SECONDS (10): trade-to-patch
+ *       latency percentiles and the server's CPU.
+ *   (b) order entry from BENCH_WS_CLIENTS (50) clients, fully durable: orders/s with one
+ *       order per frame (BENCH_WS_ORDERS per client, 1000) and with 100 per batched frame.
+ * The last line is one JSON object.
+ */
+import { summarizeLatencies } from '../engine/stats.ts';
+import { createTraders, startServer } from '../support/server-process.ts';
+import { runFanout } from './fanout.ts';
+import { runOrderEntry } from './order-entry.ts';
+
+const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+const CONNECTIONS = env('BENCH_WS_CONNECTIONS', 1000);
+const TRADES_PER_SEC = env('BENCH_WS_TRADES_PER_SEC', 100);
+const SECONDS = env('BENCH_WS_SECONDS', 10);
+const CLIENTS = env('BENCH_WS_CLIENTS', 50);
+const ORDERS = env('BENCH_WS_ORDERS', 1000);
+
+const server = await startServer();
+try {
+  console.log(`server: ${server.httpUrl}, ${server.wsUrl}`);
+  const viewers = await createTraders(server.httpUrl, 'viewer', Math.min(100, CONNECTIONS));
+  const [seller, buyer] = await createTraders(server.httpUrl, 'maker', 2);
+  const fanout = await runFanout(server.httpUrl, server.wsUrl, viewers, [seller!, buyer!], {
+    connections: CONNECTIONS,
+    tradesPerSecond: TRADES_PER_SEC,
+    seconds: SECONDS,
+  });
+  const patch = summarizeLatencies(fanout.latenciesMs.map((ms) => ms * 1e6), fanout.latencyCount);
+  console.log(
+    `fanout: ${fanout.connections} connections, ${fanout.trades} trades, patch p50 ${patch.p50_us / 1000} ms, p99 ${patch.p99_us / 1000} ms, ` +
+      `max ${patch.max_us / 1000} ms, ${fanout.missed} connections behind, server CPU ${fanout.serverCpuPercent}%`,
+  );
+
+  const traders = await createTraders(server.httpUrl, 'entry', CLIENTS);
+  const single = await runOrderEntry(server.wsUrl, traders, { ordersPerClient: ORDERS, perFrame: 1, tag: 's', window: 200 });
+  console.log(`order entry, one per frame: ${single.orders} orders in ${single.seconds.toFixed(2)} s = ${Math.round(single.ordersPerSecond)}/s`);
+  const batched = await runOrderEntry(server.wsUrl, traders, { ordersPerClient: ORDERS * 4, perFrame: 100, tag: 'm', window: 400 });
+  console.log(`order entry, 100 per frame: ${batched.orders} orders in ${batched.seconds.toFixed(2)} s = ${Math.round(batched.ordersPerSecond)}/s`);
+
+  console.log(
+    JSON.stringify({
+      bench: 'ws',
+      connections: fanout.connections,
+      patch_p50_ms: patch.p50_us / 1000,
+      patch_p99_ms: patch.p99_us / 1000,
+      patch_max_ms: patch.max_us / 1000,
+      trades: fanout.trades,
+      connections_behind: fanout.missed,
+      server_cpu_percent: fanout.serverCpuPercent,
+      orders_per_sec_single: Math.round(single.ordersPerSecond),
+      orders_per_sec_batched: Math.round(batched.ordersPerSecond),
+    }),
+  );
+} finally {
+  await server.stop();
+}
