@@ -126,9 +126,13 @@ export class DiffServer {
   }
 
   private authenticateWithToken(session: DiffSession, token: string): void {
-    const caller = this.auth.authenticate(token);
-    if (caller === undefined) {
-      session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, 'the access token is invalid or expired: log in again');
+    const caller = this.auth.examine(token);
+    // DIFF clients attach their vendor's own token to every connection: a JWT someone
+    // else signed is simply not a login here, and req_login follows.
+    if (caller === 'foreign') return;
+    if (caller === 'expired' || caller === 'malformed') {
+      const why = caller === 'expired' ? 'has expired' : 'is not a valid token';
+      session.notifyLocal(caller === 'expired' ? 'WARNING' : 'ERROR', ResultCode.AuthenticationFailed, `the access token ${why}: log in again`);
       return;
     }
     const query = session.queryUserId;
@@ -137,6 +141,7 @@ export class DiffServer {
       return;
     }
     session.loggedIn(caller, query ?? caller.username);
+    session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
   }
 
   /** One frame: a message, or (extension) a JSON array of messages handled in order. */
@@ -151,45 +156,47 @@ export class DiffServer {
       return;
     }
     const messages = Array.isArray(decoded) ? decoded : [decoded];
-    for (const raw of messages) await this.handle(connection, raw);
-    session.flush();
+    let submitted = false;
+    for (const raw of messages) submitted = (await this.handle(connection, raw)) || submitted;
+    // A frame that sent commands to the exchange is answered when they are durable (the
+    // publish of their batch flushes), so its effects reach the client in one rtn_data.
+    if (!submitted) session.flush();
   }
 
-  private async handle(connection: Connection, raw: unknown): Promise<void> {
+  /** Handles one message; true when it submitted a command to the exchange. */
+  private async handle(connection: Connection, raw: unknown): Promise<boolean> {
     const { session, ctx, socket } = connection;
     const parsed = checkMessage(raw);
     if ('problem' in parsed) {
       session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);
-      return;
+      return false;
     }
     const m = parsed.message as never;
     switch (parsed.aid) {
       case 'peek_message':
-        session.peek();
-        return;
+        session.peek(false);
+        return false;
       case 'ping':
         socket.send('{"aid":"pong"}');
-        return;
+        return false;
       case 'req_login':
         await login(ctx, session, m);
-        return;
+        return false;
       case 'subscribe_quote':
         session.subscribeQuotes((m as { ins_list: string }).ins_list);
-        return;
+        return false;
       case 'subscribe': {
         const channels = new Set((m as { channels: string[] }).channels);
         session.channels = { account: channels.has('account'), position: channels.has('position'), order: channels.has('order'), trade: channels.has('trade') };
-        return;
+        return false;
       }
       case 'set_chart':
         setChart(session, m);
-        return;
+        return false;
       case 'insert_order':
-        insertOrder(ctx, session, m);
-        return;
+        return insertOrder(ctx, session, m);
       case 'cancel_order':
-        cancelOrder(ctx, session, m);
-        return;
+        return cancelOrder(ctx, session, m);
     }
   }
 

@@ -79,9 +79,10 @@ export class DiffSession {
     this.mdhisSent = true;
   }
 
-  peek(): void {
+  /** A peek_message; `answerNow` false leaves the answer to the end of the frame (or its batch). */
+  peek(answerNow = true): void {
     this.peekPending = true;
-    this.flush();
+    if (answerNow) this.flush();
   }
 
   loggedIn(caller: Caller, key: string): void {
@@ -171,10 +172,14 @@ export class DiffSession {
     if (tradePart !== undefined) parts.push(tradePart);
     const chartParts = this.chartParts();
     parts.push(...chartParts);
+    // Notifications travel in their own element: DIFF clients (tqsdk-js) take an element
+    // holding `notify` out of the data before merging, and the rest of it with it.
+    const elements: string[] = [];
+    if (parts.length > 0) elements.push(`{${parts.join(',')}}`);
     const notifyPart = this.notifyPart();
-    if (notifyPart !== undefined) parts.push(notifyPart);
-    if (parts.length === 0) return undefined;
-    return `{"aid":"rtn_data","data":[{${parts.join(',')}}]}`;
+    if (notifyPart !== undefined) elements.push(`{${notifyPart}}`);
+    if (elements.length === 0) return undefined;
+    return `{"aid":"rtn_data","data":[${elements.join(',')}]}`;
   }
 
   private quoteParts(): string {

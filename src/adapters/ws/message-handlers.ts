@@ -48,7 +48,8 @@ function ownUserId(session: DiffSession, userId: string | undefined): string | u
   return userId;
 }
 
-export function insertOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'insert_order'>): void {
+/** Places an order; true when it went to the exchange (false: refused here, shown at once). */
+export function insertOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'insert_order'>): boolean {
   const orderId = message.order_id === undefined || message.order_id === '' ? generatedOrderId() : message.order_id;
   const refuse = (code: number, reason: string) => {
     session.localOrders.set(orderId, refusedOrder(ctx, session, message, orderId, reason));
@@ -57,7 +58,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   };
   if (session.caller === undefined) {
     refuse(ResultCode.AuthenticationFailed, 'log in first (req_login)');
-    return;
+    return false;
   }
   let command;
   try {
@@ -66,7 +67,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     refuse(error.code, error.message);
-    return;
+    return false;
   }
   session.localOrders.delete(orderId);
   // The outcome (accepted, filled, refused with a record) reaches the client as patches
@@ -75,12 +76,13 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${(error as Error).message}`, 0);
     session.flush();
   });
+  return true;
 }
 
-export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'cancel_order'>): void {
+export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'cancel_order'>): boolean {
   if (session.caller === undefined) {
     session.notifyLocal('WARNING', ResultCode.AuthenticationFailed, 'log in first (req_login)');
-    return;
+    return false;
   }
   let accountId: string;
   try {
@@ -88,14 +90,20 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
-    return;
+    return false;
   }
   ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }).then(
     ({ result }) => {
-      if (result.code !== ResultCode.Success) session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
+      if (result.code === ResultCode.Success) return;
+      session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
+      session.flush();
     },
-    (error: unknown) => session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0),
+    (error: unknown) => {
+      session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0);
+      session.flush();
+    },
   );
+  return true;
 }
 
 export function setChart(session: DiffSession, message: ClientMessage<'set_chart'>): void {

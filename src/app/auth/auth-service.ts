@@ -62,10 +62,16 @@ export class AuthService {
 
   /** The caller behind a bearer token, or undefined when the token or its user is not valid. */
   authenticate(token: string): Caller | undefined {
-    const claims = this.tokens.check(token);
-    if (claims === undefined) return undefined;
+    const verdict = this.examine(token);
+    return typeof verdict === 'object' ? verdict : undefined;
+  }
+
+  /** As `authenticate`, saying why a token is refused (see TokenService.examine). */
+  examine(token: string): Caller | 'expired' | 'foreign' | 'malformed' {
+    const claims = this.tokens.examine(token);
+    if (typeof claims !== 'object') return claims;
     const user = this.exchange.state.users.get(claims.userId);
-    if (user === undefined) return undefined;
+    if (user === undefined) return 'foreign';
     // The role is read from the state, so a demotion takes effect before the token expires.
     return { userId: user.userId, username: user.username, role: user.role };
   }

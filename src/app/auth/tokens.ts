@@ -32,14 +32,27 @@ export class TokenService {
 
   /** The claims of a valid, unexpired token; undefined for anything else. */
   check(token: string): TokenClaims | undefined {
+    const verdict = this.examine(token);
+    return typeof verdict === 'object' ? verdict : undefined;
+  }
+
+  /**
+   * Why a token is or is not usable: its claims; 'expired' (ours, out of date);
+   * 'foreign' (a well-formed JWT someone else signed, such as a client vendor's own
+   * token); 'malformed' (not a JWT at all).
+   */
+  examine(token: string): TokenClaims | 'expired' | 'foreign' | 'malformed' {
     let payload: Record<string, unknown>;
     try {
       payload = this.verify(token);
-    } catch {
-      return undefined;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FAST_JWT_EXPIRED') return 'expired';
+      if (code === 'FAST_JWT_MALFORMED' || code === 'FAST_JWT_INVALID_TYPE' || code === 'FAST_JWT_INVALID_PAYLOAD') return 'malformed';
+      return 'foreign';
     }
     const { sub, username, role } = payload;
-    if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return undefined;
+    if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return 'foreign';
     return { userId: sub, username, role };
   }
 }
