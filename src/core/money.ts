@@ -15,6 +15,8 @@ const CENTS_PER_UNIT = 100;
 /** Cents for an amount in currency units, or NaN when it has more than two decimals. */
 export function toCents(amount: number): Cents {
   const cents = Math.round(amount * CENTS_PER_UNIT);
+  // A non-zero amount below half a cent is a fraction of a cent, not zero.
+  if (cents === 0 && amount !== 0) return Number.NaN;
   return Math.abs(cents - amount * CENTS_PER_UNIT) <= 1e-6 * Math.max(1, Math.abs(cents)) ? cents : Number.NaN;
 }
 

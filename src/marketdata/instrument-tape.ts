@@ -24,6 +24,8 @@ export interface DayStats {
   lowest: number;
   /** Last trade price of the day so far (the day's close once it ends); 0 before the first trade. */
   close: number;
+  /** Price of the last trade ever; 0 before the first. Unlike `close`, a new day keeps it. */
+  lastTrade: number;
   preClose: number;
   volume: number;
   /** Turnover: price x volume x multiplier, summed. */
@@ -53,7 +55,7 @@ export interface SavedTape {
  */
 export class InstrumentTape {
   stats: DayStats = {
-    open: 0, highest: 0, lowest: 0, close: 0, preClose: 0, volume: 0, amount: 0, openInterest: 0, preOpenInterest: 0, updatedTs: 0,
+    open: 0, highest: 0, lowest: 0, close: 0, lastTrade: 0, preClose: 0, volume: 0, amount: 0, openInterest: 0, preOpenInterest: 0, updatedTs: 0,
   };
   listing: Listing = { listedTs: 0, changedTs: 0 };
   private recent: PublicTrade[] = [];
@@ -67,7 +69,7 @@ export class InstrumentTape {
   static fromJSON(volumeMultiple: number, saved: SavedTape): InstrumentTape {
     const tape = new InstrumentTape(volumeMultiple);
     tape.listing = { ...saved.listing };
-    tape.stats = { ...saved.stats };
+    tape.stats = { ...saved.stats, lastTrade: saved.stats.lastTrade ?? saved.stats.close };
     tape.recent = [...saved.recent];
     for (const [code, series] of saved.series) tape.series.set(code, KlineSeries.fromJSON(series));
     return tape;
@@ -94,6 +96,7 @@ export class InstrumentTape {
       if (price < s.lowest) s.lowest = price;
     }
     s.close = price;
+    s.lastTrade = price;
     s.volume += volume;
     s.amount += price * volume * this.volumeMultiple;
     s.updatedTs = ts;

@@ -36,7 +36,8 @@ export function buildQuote(live: InstrumentState, tape: InstrumentTape | undefin
   return {
     instrument_id: live.spec.instrumentId,
     datetime: formatQuoteDatetime(s?.updatedTs ?? 0, timeZone),
-    last_price: live.lastPrice,
+    // The last traded price (spec: last_price follows trades); the reference price before any trade.
+    last_price: s !== undefined && s.lastTrade > 0 ? s.lastTrade : live.lastPrice,
     highest: s?.highest ?? 0,
     lowest: s?.lowest ?? 0,
     open: s?.open ?? 0,

@@ -55,6 +55,19 @@ function decimalsOf(tick: number): number {
 }
 
 /**
+ * The ecosystem's `class` of a contract. DIFF clients filter on it (tqsdk-js knows FUTURE,
+ * FUTURE_INDEX = a futures index, FUTURE_CONT, OPTION, COMBINE): stock-index and bond
+ * futures are class FUTURE there, whatever their instrument_type says.
+ */
+function catalogueClass(instrumentType: string): string {
+  const type = instrumentType.toUpperCase();
+  if (type === '' || /FUTURES?$/.test(type)) return 'FUTURE';
+  if (type.includes('OPTION')) return 'OPTION';
+  if (type.startsWith('COMBIN')) return 'COMBINE';
+  return type;
+}
+
+/**
  * One entry of the ecosystem's symbol catalogue (CLIENTS.md), the format DIFF clients such
  * as tqsdk-js load from `symbolsServerUrl`: without an entry, a client shows no quote.
  */
@@ -62,8 +75,9 @@ export function symbolEntry(live: InstrumentState, timeZone: string) {
   const spec = live.spec;
   // Seconds since the epoch of the last trading day's midnight in the exchange's zone.
   const expire = spec.expireDate === '' ? 0 : zonedMidnight(spec.expireDate, timeZone) / 1000;
+  const searchKeys = new Set([bareId(live).toLowerCase(), spec.instrumentName.toLowerCase().replace(/\s+/g, '')]);
   return {
-    class: spec.instrumentType === '' ? 'FUTURE' : spec.instrumentType,
+    class: catalogueClass(spec.instrumentType),
     instrument_id: spec.instrumentId,
     exchange_id: spec.exchangeId,
     ins_id: bareId(live),
@@ -84,5 +98,8 @@ export function symbolEntry(live: InstrumentState, timeZone: string) {
     upper_limit: live.upperLimit,
     lower_limit: live.lowerLimit,
     trading_status: live.status,
+    // tqsdk-js's instrument search reads `py` (comma-separated search keys; pinyin in the
+    // ecosystem's own catalogue) of every entry, and fails without it.
+    py: [...searchKeys].join(','),
   };
 }

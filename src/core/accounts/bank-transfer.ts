@@ -1,7 +1,8 @@
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { BankTransfer } from '../commands.ts';
 import type { TransferRecorded } from '../events.ts';
-import { fromCents, toCents } from '../money.ts';
+import { fromCents } from '../money.ts';
+import { amountCents } from './account-commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
@@ -16,10 +17,9 @@ import type { Account } from './account.ts';
 export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResult {
   const account = state.accounts.get(command.accountId);
   if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
-  const cents = toCents(command.amount);
-  if (!Number.isFinite(command.amount) || command.amount === 0 || Number.isNaN(cents)) {
-    return refuse(account, command, ResultCode.ParameterError, 'amount must be a non-zero number with at most two decimals');
-  }
+  const magnitude = amountCents(Math.abs(command.amount), false);
+  if (typeof magnitude === 'string') return refuse(account, command, ResultCode.ParameterError, `amount ${magnitude}`);
+  const cents = command.amount < 0 ? -magnitude : magnitude;
   if (command.credentialError !== '') return refuse(account, command, ResultCode.AuthenticationFailed, command.credentialError);
   markAccount(account);
   state.ledger.touched.add(account);

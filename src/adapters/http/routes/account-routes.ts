@@ -6,7 +6,7 @@ import { accountSnapshot, accountSummary } from '../../../app/services/views.ts'
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { AccountIdParam, Amount, Id, UserIdParam } from '../schemas/common.ts';
+import { AccountIdParam, Amount, Id, page, Paging, UserIdParam } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
 import {
   AccountSnapshotSchema,
@@ -181,7 +181,9 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         credentialError: passwordOk ? '' : 'future_password is not the account owner\'s password',
       });
       if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
-      return ok({ transfer_id: transferId, datetime: stamped.ts, amount: body.amount, error_id: 0, error_msg: '' });
+      const recorded = result.events.find((e) => e.type === 'transfer.recorded');
+      const errorMsg = recorded?.type === 'transfer.recorded' ? recorded.errorMsg : '';
+      return ok({ transfer_id: transferId, datetime: stamped.ts, amount: body.amount, error_id: 0, error_msg: errorMsg });
     },
   );
 
@@ -197,11 +199,17 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/account/:account_id/transfers',
     {
-      schema: { tags: ['account'], summary: 'Bank transfer attempts, newest last', params: AccountIdParam, response: replies(Type.Array(TransferSchema)) },
+      schema: {
+        tags: ['account'],
+        summary: 'Bank transfer attempts, newest last',
+        params: AccountIdParam,
+        querystring: Paging,
+        response: replies(Type.Array(TransferSchema)),
+      },
     },
     async (request) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
-      return ok(transferRecords(ctx, account.accountId));
+      return ok(page(transferRecords(ctx, account.accountId), request.query));
     },
   );
 }
