@@ -23,6 +23,20 @@ function loadConfigOrFail(): ExchangeConfig | undefined {
   }
 }
 
+/**
+ * SIGTERM / SIGINT handlers exist from the first line on: without one, the kernel ends the
+ * process at once, and a signal that arrives while the exchange is still starting would
+ * skip the final snapshot. A signal during start-up is acted on as soon as start-up ends.
+ */
+let requestedStop: string | undefined;
+let stopNow: ((signal: string) => void) | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopNow !== undefined) stopNow(signal);
+    else requestedStop ??= signal;
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrFail();
   if (config === undefined) return;
@@ -36,13 +50,8 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
-  const state = service.exchange.state;
-  log(
-    `core:         ready at seq ${state.lastSeq}, trading day ${state.tradingDay}, ` +
-      `${state.instruments.size} instruments, state ${stateHash(state).slice(0, 16)}`,
-  );
   let stopping = false;
-  const shutdown = (signal: string): void => {
+  stopNow = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight commands, writing a snapshot`);
@@ -54,12 +63,17 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  if (process.env.BASIS_EXIT_AFTER_START === '1') shutdown('start check');
+  const state = service.exchange.state;
+  log(
+    `core:         ready at seq ${state.lastSeq}, trading day ${state.tradingDay}, ` +
+      `${state.instruments.size} instruments, state ${stateHash(state).slice(0, 16)}`,
+  );
+  const pending = requestedStop ?? (process.env.BASIS_EXIT_AFTER_START === '1' ? 'start check' : undefined);
+  if (pending !== undefined) stopNow(pending);
 }
 
 main().catch((error: unknown) => {
   console.error(`the exchange could not start: ${(error as Error).message}`);
-  process.exitCode = 1;
+  // The signal handlers above would otherwise keep a failed start from ending.
+  process.exit(1);
 });

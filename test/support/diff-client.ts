@@ -19,9 +19,51 @@ export function mergePatch(target: Json | undefined, patch: Json): Json {
   return result;
 }
 
+function isPlainObject(value: unknown): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/**
+ * The parts of `patch` that change nothing when applied to `before`: a leaf equal to the
+ * value held, a null for a field that is absent, an empty object merged into an object.
+ * Returns their paths (empty: the patch holds only changes).
+ */
+export function unchangedFields(before: unknown, patch: unknown, path = ''): string[] {
+  if (!isPlainObject(patch) || !isPlainObject(before)) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    const held = before[key];
+    if (value === null) {
+      if (held === undefined) found.push(`${at} (null for an absent field)`);
+    } else if (isPlainObject(value)) {
+      if (isPlainObject(held)) {
+        if (Object.keys(value).length === 0) found.push(`${at} (empty object)`);
+        else found.push(...unchangedFields(held, value, at));
+      }
+    } else if (sameJson(value, held)) {
+      found.push(`${at} = ${JSON.stringify(value)}`);
+    }
+  }
+  return found;
+}
+
 export class DiffClient {
   mirror: { [key: string]: any } = {};
   readonly patches: any[] = [];
+  /** Every patch with the mirror it was applied to (mergePatch never mutates, so `before` stays intact). */
+  readonly history: { before: any; patch: any }[] = [];
   readonly messages: any[] = [];
   private waiters: (() => void)[] = [];
   autoPeek = true;
@@ -33,6 +75,7 @@ export class DiffClient {
       if (message.aid === 'rtn_data') {
         for (const patch of message.data) {
           this.patches.push(patch);
+          this.history.push({ before: this.mirror, patch });
           this.mirror = mergePatch(this.mirror, patch) as { [key: string]: any };
         }
         if (this.autoPeek) this.send({ aid: 'peek_message' });

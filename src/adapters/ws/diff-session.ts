@@ -45,7 +45,9 @@ export class DiffSession {
   private peekPending = false;
   private insList = '';
   private insListDirty = false;
-  private readonly quotes = new Map<string, QuoteEntry | undefined>();
+  private readonly subscribed = new Set<string>();
+  /** The quote version the client holds per instrument; kept after unsubscribing, as the client keeps its copy. */
+  private readonly quotes = new Map<string, QuoteEntry>();
   private readonly dirtyQuotes = new Set<string>();
   private readonly charts = new Map<string, ChartRequest>();
   private readonly dirtyCharts = new Set<string>();
@@ -92,13 +94,16 @@ export class DiffSession {
   }
 
   subscribeQuotes(insList: string): void {
-    this.insList = insList;
-    this.insListDirty = true;
-    const wanted = new Set(insList.split(',').map((s) => s.trim()).filter((s) => s !== ''));
-    for (const id of [...this.quotes.keys()]) if (!wanted.has(id)) this.quotes.delete(id);
-    for (const id of wanted) {
-      if (!this.quotes.has(id)) this.quotes.set(id, undefined);
-      this.dirtyQuotes.add(id);
+    if (insList !== this.insList) {
+      this.insList = insList;
+      this.insListDirty = true;
+    }
+    this.subscribed.clear();
+    for (const id of insList.split(',')) {
+      const trimmed = id.trim();
+      if (trimmed === '') continue;
+      this.subscribed.add(trimmed);
+      this.dirtyQuotes.add(trimmed);
     }
   }
 
@@ -124,7 +129,7 @@ export class DiffSession {
 
   /** Notes what a durable batch changed for this session. */
   absorb(changes: ChangeSet): void {
-    for (const id of this.quotes.keys()) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
+    for (const id of this.subscribed) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
     for (const [chartId, chart] of this.charts) {
       if (changes.everything || chart.ins_list.split(',').some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
     }
@@ -186,7 +191,7 @@ export class DiffSession {
     if (this.dirtyQuotes.size === 0) return '';
     const out: string[] = [];
     for (const id of this.dirtyQuotes) {
-      if (!this.quotes.has(id)) continue;
+      if (!this.subscribed.has(id)) continue;
       const entry = this.feed.current(id);
       if (entry === undefined) continue;
       const held = this.quotes.get(id);

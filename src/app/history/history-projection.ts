@@ -28,8 +28,10 @@ export interface SavedHistory {
  * same methods.
  */
 export class HistoryProjection {
-  /** Orders by account, then order id: the latest order under that id. */
-  private orders = new Map<string, Map<string, OrderHistory>>();
+  /** Orders by account, in the order they were placed (an id used again after its order finished appears twice). */
+  private orders = new Map<string, OrderHistory[]>();
+  /** Account → order id → index in `orders` of the latest order under that id. */
+  private latest = new Map<string, Map<string, number>>();
   private trades = new Map<string, TradeHistory[]>();
   private transfers = new Map<string, TransferHistory[]>();
   private funds = new Map<string, FundsMovement[]>();
@@ -42,7 +44,7 @@ export class HistoryProjection {
   /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
   toJSON(): SavedHistory {
     return {
-      orders: [...this.orders].map(([account, byId]) => [account, [...byId.values()]]),
+      orders: [...this.orders],
       trades: [...this.trades],
       transfers: [...this.transfers],
       funds: [...this.funds],
@@ -56,7 +58,8 @@ export class HistoryProjection {
 
   static fromJSON(saved: SavedHistory): HistoryProjection {
     const history = new HistoryProjection();
-    history.orders = new Map(saved.orders.map(([account, list]) => [account, new Map(list.map((o) => [o.orderId, o]))]));
+    history.orders = new Map(saved.orders.map(([account, list]) => [account, [...list]]));
+    for (const [account, list] of history.orders) history.latest.set(account, new Map(list.map((o, index) => [o.orderId, index])));
     history.trades = new Map(saved.trades);
     history.transfers = new Map(saved.transfers);
     history.funds = new Map(saved.funds);
@@ -73,12 +76,15 @@ export class HistoryProjection {
     for (const event of result.events) this.observe(event, ts);
   }
 
-  ordersOf(accountId: string): OrderHistory[] {
-    return [...(this.orders.get(accountId)?.values() ?? [])];
+  /** Every order of the account, oldest first. */
+  ordersOf(accountId: string): readonly OrderHistory[] {
+    return this.orders.get(accountId) ?? [];
   }
 
+  /** The latest order placed under this id. */
   order(accountId: string, orderId: string): OrderHistory | undefined {
-    return this.orders.get(accountId)?.get(orderId);
+    const index = this.latest.get(accountId)?.get(orderId);
+    return index === undefined ? undefined : this.orders.get(accountId)?.[index];
   }
 
   tradesOf(accountId: string): readonly TradeHistory[] {
@@ -128,10 +134,18 @@ export class HistoryProjection {
       case 'order.accepted':
       case 'order.rejected':
         this.orderCount++;
-        this.putOrder(event.order, ts);
+        this.addOrder(event.order, ts);
         break;
       case 'order.replaced':
-        this.putOrder(event.order, ts);
+        // A modify keeps the order's history: its fills so far stay with it, and its
+        // original volume is what was filled plus the new open volume.
+        this.updateOrder(event.order.accountId, event.order.orderId, event.previousExchangeOrderId, ts, (o) => ({
+          ...event.order,
+          volume: o.filledVolume + event.order.volume,
+          filledVolume: o.filledVolume,
+          tradeIds: o.tradeIds,
+          updateTs: ts,
+        }));
         break;
       case 'order.cancelled':
         this.updateOrder(event.accountId, event.orderId, event.exchangeOrderId, ts, (o) => ({
@@ -206,16 +220,20 @@ export class HistoryProjection {
     }
   }
 
-  private putOrder(record: OrderRecord, ts: number): void {
-    let byId = this.orders.get(record.accountId);
-    if (byId === undefined) {
-      byId = new Map();
-      this.orders.set(record.accountId, byId);
+  private addOrder(record: OrderRecord, ts: number): void {
+    let list = this.orders.get(record.accountId);
+    let latest = this.latest.get(record.accountId);
+    if (list === undefined || latest === undefined) {
+      list = [];
+      latest = new Map();
+      this.orders.set(record.accountId, list);
+      this.latest.set(record.accountId, latest);
     }
-    byId.set(record.orderId, { ...record, filledVolume: record.volume - record.volumeLeft, tradeIds: [], updateTs: ts });
+    latest.set(record.orderId, list.length);
+    list.push({ ...record, filledVolume: record.volume - record.volumeLeft, tradeIds: [], updateTs: ts });
   }
 
-  /** Changes the order only if it is still the same exchange order (a modify replaces it). */
+  /** Changes the latest order under the id, if it is still the same exchange order (a modify replaces it). */
   private updateOrder(
     accountId: string,
     orderId: string,
@@ -223,10 +241,11 @@ export class HistoryProjection {
     ts: number,
     change: (order: OrderHistory) => OrderHistory,
   ): void {
-    const byId = this.orders.get(accountId);
-    const order = byId?.get(orderId);
-    if (byId === undefined || order === undefined || order.exchangeOrderId !== exchangeOrderId) return;
-    byId.set(orderId, { ...change(order), updateTs: ts });
+    const list = this.orders.get(accountId);
+    const index = this.latest.get(accountId)?.get(orderId);
+    const order = index === undefined ? undefined : list?.[index];
+    if (list === undefined || index === undefined || order === undefined || order.exchangeOrderId !== exchangeOrderId) return;
+    list[index] = { ...change(order), updateTs: ts };
   }
 
   private push<T>(map: Map<string, T[]>, key: string, value: T): void {

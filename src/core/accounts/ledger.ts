@@ -24,7 +24,7 @@ const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
 export class Ledger implements FillListener {
   /** Accounts whose margin or profit moved during the current command: risk looks at these. */
   readonly touched = new Set<Account>();
-  /** Instruments whose last price moved during the current command: conditional orders look at these. */
+  /** Instruments that traded during the current command: conditional orders look at these (a trade at an unchanged price still triggers). */
   readonly moved = new Set<Instrument>();
   /** Accounts liquidated during the current command: at most once each. */
   readonly liquidated = new Set<Account>();
@@ -86,10 +86,8 @@ export class Ledger implements FillListener {
     instrument.dayTurnoverTicks += priceTicks * volume;
     if (maker.account !== null) this.fill(instrument, maker, notional, volume, commission, priceTicks);
     if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
-    if (priceMoved) {
-      this.moved.add(instrument);
-      this.priceMoved(instrument, priceTicks);
-    }
+    this.moved.add(instrument);
+    if (priceMoved) this.priceMoved(instrument, priceTicks);
   }
 
   onOrderClosed(_instrument: Instrument, order: Order): void {

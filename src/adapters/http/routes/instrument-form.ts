@@ -31,7 +31,15 @@ export interface InstrumentForm {
  */
 export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeConfig): InstrumentSpec {
   const dot = form.instrument_id.indexOf('.');
-  const exchangeId = form.exchange_id ?? form.exchange ?? (dot > 0 ? form.instrument_id.slice(0, dot) : undefined);
+  const prefix = dot > 0 ? form.instrument_id.slice(0, dot) : undefined;
+  const named = form.exchange_id ?? form.exchange;
+  if (form.exchange_id !== undefined && form.exchange !== undefined && form.exchange_id !== form.exchange) {
+    throw new ApiError(ResultCode.ParameterError, `body.exchange_id ${JSON.stringify(form.exchange_id)} and body.exchange ${JSON.stringify(form.exchange)} differ`);
+  }
+  if (named !== undefined && prefix !== undefined && prefix !== named) {
+    throw new ApiError(ResultCode.ParameterError, `body.instrument_id ${JSON.stringify(form.instrument_id)} has the exchange prefix ${prefix}, but body.exchange_id (or exchange) is ${JSON.stringify(named)}`);
+  }
+  const exchangeId = named ?? prefix;
   if (exchangeId === undefined) throw new ApiError(ResultCode.ParameterError, 'body.exchange_id (or exchange) is required when instrument_id has no exchange prefix');
   const fullId = form.instrument_id.startsWith(`${exchangeId}.`) ? form.instrument_id : `${exchangeId}.${form.instrument_id}`;
   const code = fullId.slice(exchangeId.length + 1);

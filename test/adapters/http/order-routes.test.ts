@@ -1,0 +1,793 @@
+/**
+ * /api/order (submit, cancel, query, list, batch, batch-cancel, modify) through in-process
+ * injection. Every success asserts the record's values; every refusal asserts code and HTTP
+ * status (DECISIONS.md), never message texts beyond "not empty".
+ *
+ * Instrument: SHFE.cu2701, tick 10, multiplier 5, margin 0.09, commission 0.00005,
+ * reference 86500, limits 79580..93420. Per lot at price P: margin 0.45·P, commission
+ * 0.00025·P. Each test starts with empty books (afterEach cancels whatever rests).
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
+
+type Trader = TestUser & { accountId: string };
+
+const CU = { upper: 93420, lower: 79580 };
+/** Frozen funds of one open lot of cu2701 at `price`: margin plus commission. */
+const frozenPerLot = (price: number) => Math.round((price * 5 * 0.09 + price * 5 * 0.00005) * 100) / 100;
+
+describe('HTTP /api/order', () => {
+  let h: HttpHarness;
+  let n = 0;
+  /** A fresh funded trader (unique names across the file). */
+  const trader = async (balance = 10_000_000): Promise<Trader> => {
+    n++;
+    return h.trader(`ord_user_${n}`, `ORD${n}`, balance);
+  };
+  const submit = (t: Trader, body: Record<string, unknown>, token = t.token) =>
+    h.call('POST', '/api/order/submit', { token, body: { account_id: t.accountId, ...body } });
+  const limit = (direction: 'BUY' | 'SELL', price: number, volume = 1, extra: Record<string, unknown> = {}) => ({
+    instrument_id: 'cu2701',
+    exchange_id: 'SHFE',
+    direction,
+    offset: 'OPEN',
+    volume,
+    price,
+    price_type: 'LIMIT',
+    ...extra,
+  });
+  const account = (t: Trader) => h.ok('GET', `/api/account/${t.accountId}`, { token: t.token });
+  const orderOf = (t: Trader, orderId: string) => h.ok('GET', `/api/order/${encodeURIComponent(orderId)}`, { token: t.token });
+  const book = () => h.ok('GET', '/api/market/orderbook/SHFE.cu2701?depth=10');
+
+  /** The order was refused by the exchange and recorded FINISHED / REJECTED with the reason. */
+  const recordedRejected = async (t: Trader, orderId: string, code: number) => {
+    const order = await orderOf(t, orderId);
+    assert.equal(order.status, 'FINISHED', `${orderId} status`);
+    assert.equal(order.exchange_status, 'REJECTED', `${orderId} exchange_status (code ${code})`);
+    assert.equal(typeof order.last_msg, 'string');
+    assert.ok(order.last_msg.length > 0, `${orderId}: last_msg holds the reason`);
+    assert.equal(order.filled_volume, 0);
+    assert.equal(order.frozen_margin, 0);
+    assert.deepEqual(order.trades, []);
+    const listed = (await h.ok('GET', `/api/order/user/${t.userId}`, { token: t.token })) as any[];
+    const row = listed.find((o) => o.order_id === orderId);
+    assert.ok(row !== undefined, `${orderId} is in the user's order list`);
+    assert.equal(row.status, 'FINISHED');
+    assert.equal(row.exchange_status, 'REJECTED');
+    assert.equal(row.last_msg, order.last_msg);
+    return order;
+  };
+
+  before(async () => {
+    h = await HttpHarness.start();
+  });
+  afterEach(async () => {
+    await h.cancelAllLiveOrders();
+  });
+  after(async () => h.stop());
+
+  describe('POST /api/order/submit', () => {
+    it('rests a LIMIT order that cannot trade: the full order record, frozen funds and the book', async () => {
+      const alice = await trader();
+      const before = Date.now();
+      const reply = await submit(alice, limit('BUY', 86000, 2, { order_id: 'rest-1' }));
+      assert.equal(reply.status, 200);
+      assert.equal(reply.body.success, true);
+      assert.equal(reply.body.error, null);
+      const order = reply.body.data;
+      hasFields(order, {
+        user_id: 'string', account_id: 'string', order_id: 'string', exchange_id: 'string', instrument_id: 'string',
+        direction: 'string', offset: 'string', volume_orign: 'integer', volume_left: 'integer', price_type: 'string',
+        limit_price: 'number', time_condition: 'string', volume_condition: 'string', insert_date_time: 'integer',
+        exchange_order_id: 'string', status: 'string', last_msg: 'string', exchange_status: 'string',
+        filled_volume: 'integer', frozen_margin: 'number', trades: 'array', update_date_time: 'integer',
+      }, 'order');
+      assert.equal(order.user_id, alice.userId);
+      assert.equal(order.account_id, alice.accountId);
+      assert.equal(order.order_id, 'rest-1');
+      assert.equal(order.exchange_id, 'SHFE');
+      assert.equal(order.instrument_id, 'cu2701');
+      assert.equal(order.direction, 'BUY');
+      assert.equal(order.offset, 'OPEN');
+      assert.equal(order.volume_orign, 2);
+      assert.equal(order.volume_left, 2);
+      assert.equal(order.price_type, 'LIMIT');
+      assert.equal(order.limit_price, 86000);
+      assert.equal(order.time_condition, 'GFD');
+      assert.equal(order.volume_condition, 'ANY');
+      assert.equal(order.status, 'ALIVE');
+      assert.equal(order.exchange_status, 'ACCEPTED');
+      assert.equal(order.filled_volume, 0);
+      assert.deepEqual(order.trades, []);
+      assert.match(order.exchange_order_id, /^\d+$/);
+      assert.ok(Number(order.exchange_order_id) > 0);
+      // Nanoseconds since the epoch, at the time of the request.
+      const insertMs = order.insert_date_time / 1e6;
+      assert.ok(insertMs >= before - 1000 && insertMs <= Date.now() + 1000, `insert_date_time ${order.insert_date_time} is now in ns`);
+      assert.equal(cents(order.frozen_margin), cents(2 * frozenPerLot(86000)));
+
+      const acc = await account(alice);
+      assert.equal(acc.balance, 10_000_000);
+      assert.equal(cents(acc.frozen_margin), cents(2 * frozenPerLot(86000)));
+      assert.equal(cents(acc.available), cents(10_000_000 - 2 * frozenPerLot(86000)));
+      assert.equal(acc.margin, 0);
+
+      const b = await book();
+      assert.deepEqual(b.bids, [{ price: 86000, volume: 2, order_count: 1 }]);
+      assert.deepEqual(b.asks, []);
+    });
+
+    it('accepts prices exactly at limit-up and limit-down', async () => {
+      const alice = await trader();
+      const low = (await submit(alice, limit('BUY', CU.lower, 1))).body.data;
+      assert.equal(low.exchange_status, 'ACCEPTED');
+      assert.equal(low.limit_price, CU.lower);
+      const high = (await submit(alice, limit('SELL', CU.upper, 1))).body.data;
+      assert.equal(high.exchange_status, 'ACCEPTED');
+      assert.equal(high.limit_price, CU.upper);
+    });
+
+    it('fills a crossing order at the resting price on both sides, with trades, positions and funds', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      const resting = await h.order(alice, { direction: 'SELL', price: 86000, volume: 2, order_id: 'x-sell' });
+      assert.equal(resting.status, 'ALIVE');
+      const crossing = await h.order(bob, { direction: 'BUY', price: 86200, volume: 2, order_id: 'x-buy' });
+      assert.equal(crossing.status, 'FINISHED');
+      assert.equal(crossing.exchange_status, 'FILLED');
+      assert.equal(crossing.volume_orign, 2);
+      assert.equal(crossing.volume_left, 0);
+      assert.equal(crossing.filled_volume, 2);
+      assert.equal(crossing.frozen_margin, 0);
+      assert.equal(crossing.limit_price, 86200);
+      assert.equal(crossing.trades.length, 1);
+      assert.equal(typeof crossing.trades[0], 'string');
+
+      const maker = await orderOf(alice, 'x-sell');
+      assert.equal(maker.status, 'FINISHED');
+      assert.equal(maker.exchange_status, 'FILLED');
+      assert.equal(maker.volume_left, 0);
+      assert.equal(maker.filled_volume, 2);
+      assert.equal(maker.trades.length, 1);
+
+      // The trade is at the maker's price; commission = rate × price × volume × multiplier.
+      const trades = (await h.ok('GET', `/api/trades/account/${bob.accountId}`, { token: bob.token })) as any;
+      const list: any[] = Array.isArray(trades) ? trades : (trades.trades ?? Object.values(trades));
+      assert.equal(list.length, 1);
+      assert.equal(list[0].trade_id, crossing.trades[0]);
+      assert.equal(list[0].order_id, 'x-buy');
+      assert.equal(list[0].price, 86000);
+      assert.equal(list[0].volume, 2);
+      assert.equal(list[0].direction, 'BUY');
+      assert.equal(list[0].offset, 'OPEN');
+      assert.equal(cents(list[0].commission), cents(0.00005 * 86000 * 2 * 5));
+
+      const positions = (await h.ok('GET', `/api/position/account/${bob.accountId}`, { token: bob.token })).positions;
+      const long = positions['SHFE.cu2701'];
+      assert.equal(long.volume_long, 2);
+      assert.equal(long.volume_long_today, 2);
+      assert.equal(long.open_price_long, 86000);
+      assert.equal(long.last_price, 86000);
+
+      const acc = await account(bob);
+      assert.equal(cents(acc.margin), cents(2 * 86000 * 5 * 0.09));
+      assert.equal(acc.frozen_margin, 0);
+      assert.equal(cents(acc.balance), cents(10_000_000 - 43));
+      assert.equal(cents(acc.available), cents(10_000_000 - 43 - 77_400));
+      const b = await book();
+      assert.deepEqual(b.bids, []);
+      assert.deepEqual(b.asks, []);
+    });
+
+    it('trades a MARKET order against the book and cancels the rest', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'SELL', price: 86000, volume: 1 });
+      await h.order(alice, { direction: 'SELL', price: 86200, volume: 1 });
+      const reply = await submit(bob, { instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 3, price_type: 'MARKET', order_id: 'mkt-1' });
+      assert.equal(reply.status, 200);
+      const order = reply.body.data;
+      assert.equal(order.price_type, 'MARKET');
+      assert.equal(order.status, 'FINISHED');
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.filled_volume, 2);
+      assert.equal(order.volume_left, 1);
+      assert.equal(order.trades.length, 2);
+      assert.ok(order.last_msg.length > 0, 'the cancelled remainder is explained');
+      assert.equal(order.frozen_margin, 0);
+      const acc = await account(bob);
+      assert.equal(acc.frozen_margin, 0, 'the margin frozen at limit-up is released');
+      assert.equal(cents(acc.margin), cents((86200 + 86200) * 5 * 0.09), 'both lots are marked at the last price');
+    });
+
+    it('finishes a MARKET order with nothing to trade against as cancelled, with a reason', async () => {
+      const bob = await trader();
+      const order = (await submit(bob, { instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'SELL', offset: 'OPEN', volume: 1, price_type: 'MARKET' })).body.data;
+      assert.equal(order.status, 'FINISHED');
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.filled_volume, 0);
+      assert.equal(order.volume_left, 1);
+      assert.ok(order.last_msg.length > 0);
+      assert.equal((await account(bob)).frozen_margin, 0);
+    });
+
+    it('cancels the remainder of an IOC order at once', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'SELL', price: 86000, volume: 1 });
+      const order = (await submit(bob, limit('BUY', 86000, 3, { time_condition: 'IOC', order_id: 'ioc-1' }))).body.data;
+      assert.equal(order.time_condition, 'IOC');
+      assert.equal(order.status, 'FINISHED');
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.filled_volume, 1);
+      assert.equal(order.volume_left, 2);
+      assert.equal(order.trades.length, 1);
+      assert.ok(order.last_msg.length > 0);
+      assert.deepEqual((await book()).bids, [], 'nothing of the IOC order rests');
+      assert.equal((await account(bob)).frozen_margin, 0);
+    });
+
+    it('accepts the aliases: limit_price, order_type, a prefixed instrument id, a bare id without exchange_id', async () => {
+      const alice = await trader();
+      const prefixed = await submit(alice, { instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, limit_price: 85000, order_type: 'LIMIT', order_id: 'alias-1' });
+      assert.equal(prefixed.status, 200, prefixed.raw);
+      assert.equal(prefixed.body.data.exchange_id, 'SHFE');
+      assert.equal(prefixed.body.data.instrument_id, 'cu2701');
+      assert.equal(prefixed.body.data.limit_price, 85000);
+      assert.equal(prefixed.body.data.price_type, 'LIMIT');
+      assert.equal(prefixed.body.data.exchange_status, 'ACCEPTED');
+      const split = await submit(alice, { instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, limit_price: 85000, order_type: 'LIMIT', order_id: 'alias-2' });
+      assert.equal(split.status, 200, split.raw);
+      assert.equal(split.body.data.instrument_id, 'cu2701');
+      const bare = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT', order_id: 'alias-3' });
+      assert.equal(bare.status, 200, bare.raw);
+      assert.equal(bare.body.data.exchange_id, 'SHFE');
+      assert.deepEqual((await book()).bids, [{ price: 85000, volume: 3, order_count: 3 }]);
+    });
+
+    it('accepts user_id with the account and a user_id alone (its first account)', async () => {
+      const alice = await trader();
+      const withBoth = await h.call('POST', '/api/order/submit', { token: alice.token, body: { user_id: alice.userId, account_id: alice.accountId, ...limit('BUY', 85000) } });
+      assert.equal(withBoth.status, 200, withBoth.raw);
+      assert.equal(withBoth.body.data.account_id, alice.accountId);
+      const userOnly = await h.call('POST', '/api/order/submit', { token: alice.token, body: { user_id: alice.userId, ...limit('BUY', 85000) } });
+      assert.equal(userOnly.body.data.account_id, alice.accountId);
+    });
+
+    it('closes today\'s lots with CLOSE_TODAY (alias of CLOSETODAY); CLOSE on SHFE does not take today\'s lots (3005)', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'SELL', price: 86000, volume: 2 });
+      await h.order(bob, { direction: 'BUY', price: 86000, volume: 2 });
+      await h.fails('POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 86000, 1, { offset: 'CLOSE' }) } }, 3005, 422);
+      await h.order(alice, { direction: 'BUY', price: 86200, volume: 1 });
+      const close = await submit(bob, limit('SELL', 86200, 1, { offset: 'CLOSE_TODAY', order_id: 'ct-1' }));
+      assert.equal(close.status, 200, close.raw);
+      const order = close.body.data;
+      assert.equal(order.offset, 'CLOSETODAY');
+      assert.equal(order.exchange_status, 'FILLED');
+      const positions = (await h.ok('GET', `/api/position/account/${bob.accountId}`, { token: bob.token })).positions;
+      assert.equal(positions['SHFE.cu2701'].volume_long, 1);
+      assert.equal(positions['SHFE.cu2701'].volume_long_today, 1);
+      const acc = await h.ok('GET', `/api/account/${bob.accountId}`, { token: bob.token });
+      assert.equal(cents(acc.accounts.close_profit), cents((86200 - 86000) * 5), 'close profit of one lot');
+    });
+
+    it('generates an order_id when it is omitted, and the order is found by it', async () => {
+      const alice = await trader();
+      const first = (await submit(alice, limit('BUY', 85000))).body.data;
+      const second = (await submit(alice, limit('BUY', 85000))).body.data;
+      assert.equal(typeof first.order_id, 'string');
+      assert.ok(first.order_id.length > 0);
+      assert.notEqual(first.order_id, second.order_id);
+      const found = await orderOf(alice, first.order_id);
+      assert.equal(found.order_id, first.order_id);
+      assert.equal(found.status, 'ALIVE');
+    });
+
+    it('refuses an unknown instrument with 3003 / 404 and records the order REJECTED', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { instrument_id: 'zz9999', order_id: 'unk-1' }) } }, 3003, 404);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { instrument_id: 'SHFE.zz9999', exchange_id: undefined, order_id: 'unk-2' }) } }, 3003, 404);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { exchange_id: 'DCE', order_id: 'unk-3' }) } }, 3003, 404);
+      await recordedRejected(alice, 'unk-1', 3003);
+      await recordedRejected(alice, 'unk-2', 3003);
+      const acc = await account(alice);
+      assert.equal(acc.available, 10_000_000, 'nothing stays frozen');
+    });
+
+    it('refuses an order on a suspended instrument with 3004 / 422, and accepts it again after resume', async () => {
+      const alice = await trader();
+      const agOrder = { instrument_id: 'ag2702', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 11900, price_type: 'LIMIT' };
+      await h.asAdmin('PUT', '/api/admin/instrument/SHFE.ag2702/suspend');
+      try {
+        await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...agOrder, order_id: 'susp-1' } }, 3004, 422);
+        await recordedRejected(alice, 'susp-1', 3004);
+      } finally {
+        await h.asAdmin('PUT', '/api/admin/instrument/SHFE.ag2702/resume');
+      }
+      const again = await submit(alice, { ...agOrder, order_id: 'susp-2' });
+      assert.equal(again.status, 200, again.raw);
+      assert.equal(again.body.data.exchange_status, 'ACCEPTED');
+    });
+
+    it('refuses prices beyond limit-up / limit-down with 3006 / 422 (they do not wait as PENDING)', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', CU.upper + 10, 1, { order_id: 'lim-up' }) } }, 3006, 422);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('SELL', CU.lower - 10, 1, { order_id: 'lim-down' }) } }, 3006, 422);
+      await recordedRejected(alice, 'lim-up', 3006);
+      await recordedRejected(alice, 'lim-down', 3006);
+      assert.deepEqual((await book()).bids, []);
+    });
+
+    it('refuses volume 0, 1.5 and -1 with 3007 / 400 and records each order REJECTED', async () => {
+      const alice = await trader();
+      for (const [i, volume] of [0, 1.5, -1].entries()) {
+        await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, volume, { order_id: `vol-${i}` }) } }, 3007, 400);
+        await recordedRejected(alice, `vol-${i}`, 3007);
+      }
+      assert.equal((await account(alice)).available, 10_000_000);
+    });
+
+    it('refuses a volume that is not a number with 1001 / 400', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, '5' as unknown as number) } }, 1001, 400);
+    });
+
+    it('refuses an order the funds do not cover with 2004 / 422, recorded REJECTED, nothing frozen', async () => {
+      const poor = await trader(10_000);
+      await refused(h, 'POST', '/api/order/submit', { token: poor.token, body: { account_id: poor.accountId, ...limit('BUY', 86000, 1, { order_id: 'poor-1' }) } }, 2004, 422);
+      await recordedRejected(poor, 'poor-1', 2004);
+      const acc = await account(poor);
+      assert.equal(acc.available, 10_000);
+      assert.equal(acc.frozen_margin, 0);
+    });
+
+    it('refuses closing more than is held with 3005 / 422', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 86000, 1, { offset: 'CLOSETODAY', order_id: 'close-0' }) } }, 3005, 422);
+      await recordedRejected(bob, 'close-0', 3005);
+      await h.order(alice, { direction: 'SELL', price: 86000, volume: 1 });
+      await h.order(bob, { direction: 'BUY', price: 86000, volume: 1 });
+      await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 86000, 2, { offset: 'CLOSETODAY', order_id: 'close-2' }) } }, 3005, 422);
+      await recordedRejected(bob, 'close-2', 3005);
+      // A pending close freezes the lot: a second close of it is refused too.
+      await h.ok('POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 87000, 1, { offset: 'CLOSETODAY' }) } });
+      await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 87000, 1, { offset: 'CLOSETODAY' }) } }, 3005, 422);
+    });
+
+    it('refuses another user\'s account (or user_id) with 1003 / 403 and records nothing', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { order_id: 'steal-1' }) } }, 1003, 403);
+      await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { user_id: alice.userId, ...limit('BUY', 86000, 1) } }, 1003, 403);
+      await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { user_id: alice.userId, account_id: mallory.accountId, ...limit('BUY', 86000, 1) } }, 1003, 403);
+      const list = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
+      assert.equal(list.length, 0);
+    });
+
+    it('refuses an unknown account with 2001 / 404, and a user without accounts with 2001 / 404', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...limit('BUY', 86000), account_id: 'NO-SUCH-ACCOUNT' } }, 2001, 404);
+      const bare = await h.user(`ord_noacct_${++n}`);
+      await refused(h, 'POST', '/api/order/submit', { token: bare.token, body: { user_id: bare.userId, ...limit('BUY', 86000) } }, 2001, 404);
+    });
+
+    it('refuses a LIMIT order without a price (and with a price off the tick) with 1001 / 400', async () => {
+      const alice = await trader();
+      const { price: _price, ...noPrice } = limit('BUY', 86000);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice, price: null } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice, order_type: 'LIMIT', price_type: undefined } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86005) } }, 1001, 400);
+    });
+
+    it('freezes a MARKET buy at limit-up: refused with 2004 / 422 when only a LIMIT order at the market is covered', async () => {
+      const alice = await trader(40_000);
+      const atMarket = await submit(alice, limit('BUY', 86000, 1, { time_condition: 'IOC' }));
+      assert.equal(atMarket.status, 200, 'one lot at 86000 needs 38721.5');
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'MARKET', order_id: 'mkt-poor' } }, 2004, 422);
+      await recordedRejected(alice, 'mkt-poor', 2004);
+    });
+
+    it('never trades an order with a resting order of the same account (self-trade prevention)', async () => {
+      const alice = await trader();
+      await h.order(alice, { direction: 'SELL', price: 86000, order_id: 'stp-sell' });
+      const order = (await submit(alice, limit('BUY', 86000, 1, { order_id: 'stp-buy' }))).body.data;
+      assert.equal(order.status, 'FINISHED');
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.filled_volume, 0);
+      assert.ok(order.last_msg.length > 0);
+      assert.equal((await orderOf(alice, 'stp-sell')).status, 'ALIVE');
+    });
+
+    it('fills an ALL (fill-or-kill) order completely or not at all', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'SELL', price: 86000, volume: 1 });
+      const kill = (await submit(bob, limit('BUY', 86000, 2, { volume_condition: 'ALL' }))).body.data;
+      assert.equal(kill.exchange_status, 'CANCELLED');
+      assert.equal(kill.filled_volume, 0);
+      const fill = (await submit(bob, limit('BUY', 86000, 1, { volume_condition: 'ALL' }))).body.data;
+      assert.equal(fill.exchange_status, 'FILLED');
+    });
+
+    it('refuses GTD without valid_until_date and GFA outside an auction with 1001 / 400 (recorded), and a live order_id twice', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { time_condition: 'GTD', order_id: 'gtd-1' }) } }, 1001, 400);
+      await recordedRejected(alice, 'gtd-1', 1001);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { time_condition: 'GFA', order_id: 'gfa-1' }) } }, 1001, 400);
+      const gtd = (await submit(alice, limit('BUY', 86000, 1, { time_condition: 'GTD', valid_until_date: '2099-12-31', order_id: 'gtd-2' }))).body.data;
+      assert.equal(gtd.valid_until_date, '2099-12-31');
+      assert.equal(gtd.status, 'ALIVE');
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 85000, 1, { order_id: 'gtd-2' }) } }, 1001, 400);
+      assert.equal((await orderOf(alice, 'gtd-2')).limit_price, 86000, 'the live order is untouched');
+    });
+
+    it('keeps the record of a finished order when its order_id is used again (or refuses the reuse)', async () => {
+      const alice = await trader();
+      await h.order(alice, { direction: 'BUY', price: 85000, order_id: 'reuse-1' });
+      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { order_id: 'reuse-1' } });
+      const again = await submit(alice, limit('BUY', 84000, 1, { order_id: 'reuse-1' }));
+      const listed = ((await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[]).filter((o) => o.order_id === 'reuse-1');
+      if (again.body.success) {
+        assert.equal(listed.length, 2, `both orders named reuse-1 stay in the history: ${JSON.stringify(listed.map((o) => [o.limit_price, o.exchange_status]))}`);
+      } else {
+        assert.equal(again.body.error?.code, 1001);
+        assert.equal(listed.length, 1);
+        assert.equal(listed[0].exchange_status, 'CANCELLED');
+      }
+    });
+
+    it('refuses malformed fields with 1001 / 400 (direction, offset, price_type, missing instrument)', async () => {
+      const alice = await trader();
+      const base = { account_id: alice.accountId, ...limit('BUY', 86000) };
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, direction: 'LONG' } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, offset: 'SOMETIME' } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, price_type: 'BEST' } }, 1001, 400);
+      const { instrument_id: _i, ...noInstrument } = base;
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: noInstrument }, 1001, 400);
+    });
+
+    it('needs a token (1002 / 401)', async () => {
+      await needsToken(h, 'POST', '/api/order/submit', limit('BUY', 86000));
+    });
+  });
+
+  describe('POST /api/order/cancel', () => {
+    it('cancels a resting order: FINISHED / CANCELLED, frozen funds released, book empty', async () => {
+      const alice = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, volume: 2, order_id: 'c-1' });
+      const reply = await h.call('POST', '/api/order/cancel', { token: alice.token, body: { user_id: alice.userId, account_id: alice.accountId, order_id: 'c-1' } });
+      assert.equal(reply.status, 200, reply.raw);
+      const order = reply.body.data;
+      assert.equal(order.order_id, 'c-1');
+      assert.equal(order.status, 'FINISHED');
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.volume_left, 2);
+      assert.equal(order.filled_volume, 0);
+      assert.equal(order.frozen_margin, 0);
+      assert.ok(order.last_msg.length > 0);
+      const acc = await account(alice);
+      assert.equal(acc.frozen_margin, 0);
+      assert.equal(acc.available, 10_000_000);
+      assert.deepEqual((await book()).bids, []);
+    });
+
+    it('cancels by order_id alone (the caller\'s account holding it) and a partly filled order', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, volume: 3, order_id: 'c-part' });
+      await h.order(bob, { direction: 'SELL', price: 86000, volume: 1 });
+      assert.equal((await orderOf(alice, 'c-part')).exchange_status, 'PARTIAL_FILLED');
+      const order = await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { order_id: 'c-part' } });
+      assert.equal(order.exchange_status, 'CANCELLED');
+      assert.equal(order.filled_volume, 1);
+      assert.equal(order.volume_left, 2);
+      assert.equal((await account(alice)).frozen_margin, 0);
+    });
+
+    it('answers 3001 / 404 for an unknown, a cancelled and a filled order', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      const cancel = (orderId: string) => refused(h, 'POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: orderId } }, 3001, 404);
+      await cancel('never-placed');
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'c-twice' });
+      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'c-twice' } });
+      await cancel('c-twice');
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'c-filled' });
+      await h.order(bob, { direction: 'SELL', price: 86000 });
+      await cancel('c-filled');
+    });
+
+    it('refuses another user\'s order: 1003 / 403 naming their account, 3001 / 404 in one\'s own', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'c-victim' });
+      await refused(h, 'POST', '/api/order/cancel', { token: mallory.token, body: { account_id: alice.accountId, order_id: 'c-victim' } }, 1003, 403);
+      await refused(h, 'POST', '/api/order/cancel', { token: mallory.token, body: { order_id: 'c-victim' } }, 3001, 404);
+      assert.equal((await orderOf(alice, 'c-victim')).status, 'ALIVE');
+    });
+
+    it('refuses a body without order_id (1001 / 400) and an unknown account (2001 / 404)', async () => {
+      const alice = await trader();
+      await refused(h, 'POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/cancel', { token: alice.token, body: { account_id: 'NOPE', order_id: 'x' } }, 2001, 404);
+      await needsToken(h, 'POST', '/api/order/cancel', { order_id: 'x' });
+    });
+  });
+
+  describe('GET /api/order/{order_id}', () => {
+    it('returns the full record of one of the caller\'s orders, narrowed by account_id', async () => {
+      const alice = await trader();
+      const placed = await h.order(alice, { direction: 'BUY', price: 86000, volume: 2, order_id: 'q-1' });
+      const found = await orderOf(alice, 'q-1');
+      assert.deepEqual(found, placed);
+      const narrowed = await h.ok('GET', `/api/order/q-1?account_id=${alice.accountId}`, { token: alice.token });
+      assert.equal(narrowed.order_id, 'q-1');
+      const byAdmin = await h.ok('GET', '/api/order/q-1', { token: h.admin.token });
+      assert.equal(byAdmin.account_id, alice.accountId);
+    });
+
+    it('answers 3001 / 404 for an unknown order and for another user\'s order; 1003 / 403 for their account', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'q-private' });
+      await refused(h, 'GET', '/api/order/no-such-order', { token: alice.token }, 3001, 404);
+      await refused(h, 'GET', '/api/order/q-private', { token: mallory.token }, 3001, 404);
+      await refused(h, 'GET', `/api/order/q-private?account_id=${alice.accountId}`, { token: mallory.token }, 1003, 403);
+      await refused(h, 'GET', '/api/order/q-private?account_id=NOPE', { token: alice.token }, 2001, 404);
+      await needsToken(h, 'GET', '/api/order/q-private');
+    });
+  });
+
+  describe('GET /api/order/user/{user_id}', () => {
+    it('lists the user\'s orders oldest first, with limit / offset paging and an account filter', async () => {
+      const alice = await trader();
+      await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: `${alice.accountId}-B`, initial_balance: 1_000_000 } });
+      for (let i = 0; i < 5; i++) await h.order(alice, { direction: 'BUY', price: 85000 + i * 10, order_id: `l-${i}` });
+      await h.order({ ...alice, accountId: `${alice.accountId}-B` }, { direction: 'BUY', price: 85000, order_id: 'l-other' });
+      const all = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
+      assert.deepEqual(all.map((o) => o.order_id), ['l-0', 'l-1', 'l-2', 'l-3', 'l-4', 'l-other']);
+      assert.equal(all[2].limit_price, 85020);
+      const page = (await h.ok('GET', `/api/order/user/${alice.userId}?limit=2&offset=1`, { token: alice.token })) as any[];
+      assert.deepEqual(page.map((o) => o.order_id), ['l-1', 'l-2']);
+      const tail = (await h.ok('GET', `/api/order/user/${alice.userId}?offset=5`, { token: alice.token })) as any[];
+      assert.deepEqual(tail.map((o) => o.order_id), ['l-other']);
+      const past = (await h.ok('GET', `/api/order/user/${alice.userId}?offset=50`, { token: alice.token })) as any[];
+      assert.deepEqual(past, []);
+      const second = (await h.ok('GET', `/api/order/user/${alice.userId}?account_id=${alice.accountId}-B`, { token: alice.token })) as any[];
+      assert.deepEqual(second.map((o) => o.order_id), ['l-other']);
+      const byAdmin = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: h.admin.token })) as any[];
+      assert.equal(byAdmin.length, 6);
+    });
+
+    it('answers at most 100 orders by default and up to 1000 with limit', async () => {
+      const alice = await trader();
+      const orders = Array.from({ length: 100 }, () => ({ instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 80000, order_type: 'LIMIT' }));
+      await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
+      await h.order(alice, { direction: 'BUY', price: 80000, order_id: 'l-101' });
+      const first = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
+      assert.equal(first.length, 100);
+      const all = (await h.ok('GET', `/api/order/user/${alice.userId}?limit=1000`, { token: alice.token })) as any[];
+      assert.equal(all.length, 101);
+      assert.equal(all[100].order_id, 'l-101');
+      const ids = all.map((o) => Number(o.exchange_order_id));
+      for (let i = 1; i < ids.length; i++) assert.ok(ids[i]! > ids[i - 1]!, 'exchange_order_id increases with arrival on one instrument');
+    });
+
+    it('refuses bad paging (1001 / 400), another user (1003 / 403), an unknown user for the admin (1004 / 404)', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await refused(h, 'GET', `/api/order/user/${alice.userId}?limit=0`, { token: alice.token }, 1001, 400);
+      await refused(h, 'GET', `/api/order/user/${alice.userId}?limit=1001`, { token: alice.token }, 1001, 400);
+      await refused(h, 'GET', `/api/order/user/${alice.userId}?offset=-1`, { token: alice.token }, 1001, 400);
+      await refused(h, 'GET', `/api/order/user/${alice.userId}`, { token: mallory.token }, 1003, 403);
+      await refused(h, 'GET', `/api/order/user/${mallory.userId}?account_id=${alice.accountId}`, { token: mallory.token }, 1003, 403);
+      await refused(h, 'GET', '/api/order/user/00000000-0000-0000-0000-000000000000', { token: h.admin.token }, 1004, 404);
+      await needsToken(h, 'GET', `/api/order/user/${alice.userId}`);
+    });
+  });
+
+  describe('POST /api/order/batch', () => {
+    const item = (price: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price, order_type: 'LIMIT', ...extra });
+
+    it('places 100 orders: total, counts and one result per order, all resting', async () => {
+      const alice = await trader();
+      const orders = Array.from({ length: 100 }, (_, i) => item(80000 + (i % 50) * 10, { order_id: `b-${i}` }));
+      const data = await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
+      assert.equal(data.total, 100);
+      assert.equal(data.success_count, 100);
+      assert.equal(data.failed_count, 0);
+      assert.equal(data.results.length, 100);
+      data.results.forEach((r: any, i: number) => {
+        assert.equal(r.success, true);
+        assert.equal(r.order_id, `b-${i}`);
+        assert.equal(r.instrument_id, 'cu2701');
+      });
+      const listed = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
+      assert.equal(listed.filter((o) => o.status === 'ALIVE').length, 100);
+      const b = await h.ok('GET', '/api/market/orderbook/SHFE.cu2701?depth=50');
+      assert.equal(b.bids.length, 50);
+      assert.equal(b.bids.reduce((t: number, l: any) => t + l.volume, 0), 100);
+      assert.ok(b.bids.every((l: any) => l.volume === 2 && l.order_count === 2));
+    });
+
+    it('refuses 101 orders (and none) with 1001 / 400, placing nothing', async () => {
+      const alice = await trader();
+      const orders = Array.from({ length: 101 }, () => item(80000));
+      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders: [] } }, 1001, 400);
+      assert.deepEqual(await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token }), []);
+    });
+
+    it('reports mixed outcomes: each failure with its code, the successes placed', async () => {
+      const alice = await trader();
+      const orders = [
+        item(85000, { order_id: 'm-ok-1' }),
+        item(85000, { order_id: 'm-vol', volume: 0 }),
+        item(85000, { order_id: 'm-inst', instrument_id: 'zz9999' }),
+        item(CU.upper + 10, { order_id: 'm-limit' }),
+        item(85010, { order_id: 'm-ok-2' }),
+        { ...item(85000, { order_id: 'm-noprice' }), price: undefined },
+      ];
+      const data = await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
+      assert.equal(data.total, 6);
+      assert.equal(data.success_count, 2);
+      assert.equal(data.failed_count, 4);
+      const byId = Object.fromEntries(data.results.map((r: any) => [r.order_id, r]));
+      assert.equal(byId['m-ok-1'].success, true);
+      assert.equal(byId['m-ok-2'].success, true);
+      assert.equal(byId['m-vol'].error.code, 3007);
+      assert.equal(byId['m-inst'].error.code, 3003);
+      assert.equal(byId['m-limit'].error.code, 3006);
+      assert.equal(byId['m-noprice'].error.code, 1001);
+      for (const r of data.results) if (!r.success) assert.ok(r.error.message.length > 0);
+      assert.deepEqual(data.results.map((r: any) => r.order_id), orders.map((o) => o.order_id), 'results keep the request order');
+      await recordedRejected(alice, 'm-vol', 3007);
+      assert.equal((await orderOf(alice, 'm-ok-2')).status, 'ALIVE');
+    });
+
+    it('refuses another user\'s account (1003 / 403) and an unknown one (2001 / 404)', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await refused(h, 'POST', '/api/order/batch', { token: mallory.token, body: { account_id: alice.accountId, orders: [item(85000)] } }, 1003, 403);
+      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: 'NOPE', orders: [item(85000)] } }, 2001, 404);
+      await needsToken(h, 'POST', '/api/order/batch', { orders: [item(85000)] });
+    });
+  });
+
+  describe('POST /api/order/batch-cancel', () => {
+    it('cancels the live orders and reports unknown ones with 3001', async () => {
+      const alice = await trader();
+      await h.order(alice, { direction: 'BUY', price: 85000, order_id: 'bc-1' });
+      await h.order(alice, { direction: 'BUY', price: 85010, order_id: 'bc-2' });
+      await h.order(alice, { direction: 'BUY', price: 85020, order_id: 'bc-keep' });
+      const data = await h.ok('POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: ['bc-1', 'bc-missing', 'bc-2'] } });
+      assert.equal(data.total, 3);
+      assert.equal(data.success_count, 2);
+      assert.equal(data.failed_count, 1);
+      assert.deepEqual(data.results.map((r: any) => [r.order_id, r.success]), [['bc-1', true], ['bc-missing', false], ['bc-2', true]]);
+      assert.equal(data.results[1].error.code, 3001);
+      assert.equal(data.results[0].instrument_id, 'SHFE.cu2701');
+      assert.equal((await orderOf(alice, 'bc-1')).exchange_status, 'CANCELLED');
+      assert.equal((await orderOf(alice, 'bc-2')).exchange_status, 'CANCELLED');
+      assert.equal((await orderOf(alice, 'bc-keep')).status, 'ALIVE');
+      assert.deepEqual((await book()).bids, [{ price: 85020, volume: 1, order_count: 1 }]);
+    });
+
+    it('refuses more than 100 ids and an empty list (1001 / 400), other users\' accounts (1003 / 403)', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      const ids = Array.from({ length: 101 }, (_, i) => `id-${i}`);
+      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: ids } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: [] } }, 1001, 400);
+      await refused(h, 'POST', '/api/order/batch-cancel', { token: mallory.token, body: { account_id: alice.accountId, order_ids: ['x'] } }, 1003, 403);
+      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: 'NOPE', order_ids: ['x'] } }, 2001, 404);
+    });
+  });
+
+  describe('PUT /api/order/modify/{order_id}', () => {
+    it('replaces price and volume under the same order_id, re-freezing funds', async () => {
+      const alice = await trader();
+      const original = await h.order(alice, { direction: 'BUY', price: 86000, volume: 2, order_id: 'mod-1' });
+      const reply = await h.call('PUT', '/api/order/modify/mod-1', { token: alice.token, body: { account_id: alice.accountId, new_price: 86200, new_volume: 3 } });
+      assert.equal(reply.status, 200, reply.raw);
+      const order = reply.body.data;
+      assert.equal(order.order_id, 'mod-1');
+      assert.equal(order.limit_price, 86200);
+      assert.equal(order.volume_orign, 3);
+      assert.equal(order.volume_left, 3);
+      assert.equal(order.status, 'ALIVE');
+      assert.notEqual(order.exchange_order_id, original.exchange_order_id, 'a new order: new exchange sequence');
+      assert.equal(cents(order.frozen_margin), cents(3 * frozenPerLot(86200)));
+      assert.equal(cents((await account(alice)).frozen_margin), cents(3 * frozenPerLot(86200)));
+      assert.deepEqual((await book()).bids, [{ price: 86200, volume: 3, order_count: 1 }]);
+      assert.deepEqual(await orderOf(alice, 'mod-1'), order);
+    });
+
+    it('loses time priority at the same price', async () => {
+      const alice = await trader();
+      const carol = await trader();
+      const dave = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'prio-a' });
+      await h.order(carol, { direction: 'BUY', price: 86000, order_id: 'prio-c' });
+      await h.ok('PUT', '/api/order/modify/prio-a', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } });
+      await h.order(dave, { direction: 'SELL', price: 86000 });
+      assert.equal((await orderOf(carol, 'prio-c')).exchange_status, 'FILLED');
+      assert.equal((await orderOf(alice, 'prio-a')).status, 'ALIVE');
+    });
+
+    it('trades when the new price crosses', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(bob, { direction: 'SELL', price: 86200, order_id: 'mx-s' });
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mx-b' });
+      const order = await h.ok('PUT', '/api/order/modify/mx-b', { token: alice.token, body: { new_price: 86200, new_volume: 1 } });
+      assert.equal(order.exchange_status, 'FILLED');
+      assert.equal(order.trades.length, 1);
+    });
+
+    it('keeps the earlier fills of a partly filled order in its record (the order_id\'s history)', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, volume: 3, order_id: 'mod-part' });
+      await h.order(bob, { direction: 'SELL', price: 86000, volume: 1 });
+      const before = await orderOf(alice, 'mod-part');
+      assert.equal(before.filled_volume, 1);
+      assert.equal(before.trades.length, 1);
+      const modified = await h.ok('PUT', '/api/order/modify/mod-part', { token: alice.token, body: { new_price: 85990, new_volume: 2 } });
+      assert.equal(modified.limit_price, 85990);
+      assert.equal(modified.volume_left, 2);
+      assert.equal(modified.status, 'ALIVE');
+      // The trade of order mod-part still exists; the order's record must not forget it.
+      const trades = (await h.ok('GET', `/api/trades/account/${alice.accountId}`, { token: alice.token })) as any;
+      const list: any[] = Array.isArray(trades) ? trades : (trades.trades ?? Object.values(trades));
+      assert.deepEqual(list.filter((t) => t.order_id === 'mod-part').map((t) => t.trade_id), before.trades);
+      const record = await orderOf(alice, 'mod-part');
+      assert.deepEqual(record.trades, before.trades, 'the order record lists the trade made before the modify');
+      assert.equal(record.filled_volume, 1, 'and its filled volume');
+    });
+
+    it('refuses an unknown or finished order with 3001 / 404', async () => {
+      const alice = await trader();
+      await refused(h, 'PUT', '/api/order/modify/no-such', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mod-gone' });
+      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { order_id: 'mod-gone' } });
+      await refused(h, 'PUT', '/api/order/modify/mod-gone', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
+    });
+
+    it('keeps the old order when the new one is refused (3006, 3007, 2004, 1001)', async () => {
+      const alice = await trader(100_000);
+      await h.order(alice, { direction: 'BUY', price: 86000, volume: 1, order_id: 'mod-keep' });
+      const frozen = (await account(alice)).frozen_margin;
+      const modify = (body: Record<string, unknown>, code: number, status: number) =>
+        refused(h, 'PUT', '/api/order/modify/mod-keep', { token: alice.token, body: { account_id: alice.accountId, ...body } }, code, status);
+      await modify({ new_price: CU.upper + 10, new_volume: 1 }, 3006, 422);
+      await modify({ new_price: 86000, new_volume: 0 }, 3007, 400);
+      await modify({ new_price: 86000, new_volume: 1.5 }, 3007, 400);
+      await modify({ new_price: 86000, new_volume: 5 }, 2004, 422);
+      await modify({ new_price: 86005, new_volume: 1 }, 1001, 400);
+      await modify({ new_volume: 1 }, 1001, 400);
+      const order = await orderOf(alice, 'mod-keep');
+      assert.equal(order.status, 'ALIVE');
+      assert.equal(order.limit_price, 86000);
+      assert.equal(order.volume_orign, 1);
+      assert.equal((await account(alice)).frozen_margin, frozen);
+      assert.deepEqual((await book()).bids, [{ price: 86000, volume: 1, order_count: 1 }]);
+    });
+
+    it('refuses another user\'s order (1003 / 403 by account, 3001 / 404 otherwise)', async () => {
+      const alice = await trader();
+      const mallory = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mod-victim' });
+      await refused(h, 'PUT', '/api/order/modify/mod-victim', { token: mallory.token, body: { account_id: alice.accountId, new_price: 85000, new_volume: 1 } }, 1003, 403);
+      await refused(h, 'PUT', '/api/order/modify/mod-victim', { token: mallory.token, body: { new_price: 85000, new_volume: 1 } }, 3001, 404);
+      await needsToken(h, 'PUT', '/api/order/modify/mod-victim', { new_price: 85000, new_volume: 1 });
+    });
+  });
+});
