@@ -1,77 +1,26 @@
 /**
- * Starts the exchange as a child process (`node --import tsx src/app/main.ts`, what
- * `npm start` runs) on free ports and a throw-away data folder, so that a benchmark's load
- * generator and the server are separate processes, as in production.
+ * The exchange for the WebSocket benchmark: the shared bench server (a separate process,
+ * full durability, request logging off) and small HTTP helpers to set up traders.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BENCH_ADMIN, startBenchServer } from '../http/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-admin-password' } as const;
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address !== null ? address.port : 0;
-}
+export { BENCH_ADMIN };
 
 export interface ServerProcess {
   readonly httpUrl: string;
   readonly wsUrl: string;
-  readonly child: ChildProcess;
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-bench-'));
-  const httpPort = await freePort();
-  const wsPort = await freePort();
-  // BENCH_SERVER_PROFILE=<dir> writes a CPU profile of the server there.
-  const profile = process.env.BENCH_SERVER_PROFILE;
-  const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/app/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HTTP_PORT: String(httpPort),
-      WS_PORT: String(wsPort),
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('http:         listening')) {
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening:\n${output}`)));
-  });
+/** BENCH_SERVER_PROFILE=<dir> writes a CPU profile of the server there. */
+export async function startServer(): Promise<ServerProcess> {
+  const bench = await startBenchServer(process.env.BENCH_SERVER_PROFILE ?? '');
   return {
-    httpUrl: `http://127.0.0.1:${httpPort}`,
-    wsUrl: `ws://127.0.0.1:${wsPort}`,
-    child,
+    httpUrl: bench.server.baseUrl,
+    wsUrl: `ws://127.0.0.1:${bench.server.wsPort}`,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      const report = await bench.stop(60_000);
+      if (report.error !== null) console.log(`server shutdown: ${report.error}`);
     },
   };
 }

@@ -87,9 +87,11 @@ export class Exchange {
 
   /** A snapshot at the current command boundary; covered journal records are pruned. */
   snapshot(reason: string): Promise<unknown> {
+    // Reset when scheduled, not when taken: the commands that finish before the snapshot
+    // runs must not each queue another one.
+    this.commandsSinceSnapshot = 0;
     this.snapshotting = this.snapshotting.then(async () => {
       if (this.sequencer.state.lastSeq === 0) return;
-      this.commandsSinceSnapshot = 0;
       const seq = await takeSnapshot(
         this.sequencer.state,
         this.storage.journal,

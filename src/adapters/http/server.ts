@@ -2,11 +2,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { ResultCode } from '../../core/index.ts';
+import { failure } from '../../protocol/index.ts';
 import { installAccessHook } from './access-hook.ts';
 import { installErrorHandling } from './error-handling.ts';
 import type { HttpContext } from './http-context.ts';
 import { ROUTE_GROUPS } from './routes/index.ts';
 import { installValidation } from './validation.ts';
+
+/** Longest path segment the router accepts; ids are at most 64 characters. */
+const MAX_PATH_PARAMETER = 200;
+
+function rawFailure(res: ServerResponse, status: number, code: number, message: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(failure(code, message)));
+}
 
 /** Large enough for a batch of 100 orders with room to spare; anything bigger is a mistake. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -30,7 +42,19 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     // Keep-alive connections with nothing in flight are closed at shutdown; busy ones finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: MAX_PATH_PARAMETER,
+      // The router answers these before any hook runs: raw responses, in the envelope all the same.
+      onMaxParamLength: (_path, _req, res) => {
+        rawFailure(res, 400, ResultCode.ParameterError, `a path segment is longer than ${MAX_PATH_PARAMETER} characters`);
+      },
+    },
+    frameworkErrors: (error, _request, reply) => {
+      const malformed = error.code === 'FST_ERR_BAD_URL';
+      rawFailure(reply.raw, 400, ResultCode.ParameterError, malformed ? 'the URL is not valid (bad percent-encoding)' : error.message);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
