@@ -69,6 +69,8 @@ export class Exchange {
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
     await exchange.alignWithConfig(clock);
     exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
+    // The servers keep the process alive, not the snapshot timer.
+    exchange.snapshotTimer.unref();
     return exchange;
   }
 

@@ -11,7 +11,8 @@ export interface SavedSnapshot {
 }
 
 export interface SnapshotStore {
-  save(snapshot: SavedSnapshot): Promise<void>;
+  /** Stores a snapshot already encoded (JSON of a SavedSnapshot) as the one of `seq`. */
+  save(seq: number, encoded: string): Promise<void>;
   /** Newest first; an entry that cannot be parsed is reported, not skipped silently. */
   newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }>;
   pruneOlder(keep: number): Promise<void>;

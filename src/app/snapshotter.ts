@@ -1,7 +1,7 @@
 import type { CoreState } from '../core/index.ts';
 import { serializeState } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
-import type { SnapshotStore } from './snapshot-port.ts';
+import type { SavedSnapshot, SnapshotStore } from './snapshot-port.ts';
 import { stateHash } from './state-hash.ts';
 
 /**
@@ -23,10 +23,13 @@ export async function takeSnapshot(
   const ts = state.lastTs;
   const data = serializeState(state);
   const hash = stateHash(state);
-  // Captured in the same synchronous step as the state, so they describe the same seq.
+  // Encoded in the same synchronous step as the state: the projections are live objects
+  // that later commands change, and the snapshot must describe exactly this seq.
   const saved = projections?.();
+  const snapshot: SavedSnapshot = { seq, ts, hash, state: data, ...(saved !== undefined && { projections: saved }) };
+  const encoded = JSON.stringify(snapshot);
   await journal.commit();
-  await store.save({ seq, ts, hash, state: data, ...(saved !== undefined && { projections: saved }) });
+  await store.save(seq, encoded);
   await store.pruneOlder(2);
   await pruneJournalThrough(seq);
   return seq;

@@ -82,6 +82,38 @@ describe('exchange start and restart', () => {
     await second.stop();
   });
 
+  it('a snapshot holds the projections of its own seq, though commands keep coming while it is written', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const cu = cfg.instruments[0]!.instrumentId;
+    const first = await Exchange.start(cfg, clock, silent);
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 100_000_000 });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 100_000_000 });
+    const place = (accountId: string, orderId: string, direction: 'BUY' | 'SELL') =>
+      first.submit({
+        type: 'order.place', accountId, orderId, instrumentId: cu, direction, offset: 'OPEN',
+        priceType: 'LIMIT', price: cfg.instruments[0]!.preSettlement, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY',
+      });
+    // A journal write is in flight when the snapshot is captured; the orders (and the
+    // trade) that follow arrive while the snapshot waits behind that write.
+    const inFlight = place('A', 'before', 'BUY');
+    await new Promise((resolve) => setImmediate(resolve));
+    const snapshot = first.snapshot('test');
+    await Promise.resolve();
+    const during = Promise.all([place('A', 'during-1', 'BUY'), place('B', 'during-2', 'SELL')]);
+    await Promise.all([inFlight, snapshot, during]);
+    const expected = first.history.ordersOf('A').map((o) => [o.orderId, o.status, o.filledVolume]);
+    assert.deepEqual(expected, [['before', 'FILLED', 1], ['during-1', 'ACCEPTED', 0]]);
+    assert.equal(first.history.tradesOf('A').length, 1);
+    // A crash: no shutdown snapshot, so recovery starts from the one above plus the journal.
+    await first.storage.close();
+    const second = await Exchange.start(cfg, clock, silent);
+    assert.deepEqual(second.history.ordersOf('A').map((o) => [o.orderId, o.status, o.filledVolume]), expected, 'no order twice, none lost');
+    assert.equal(second.history.tradesOf('A').length, 1, 'no trade twice');
+    await second.stop();
+  });
+
   it('npm start runs until SIGTERM, then writes a snapshot and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
     // node itself (not npx), so that the signal reaches the exchange's own process.

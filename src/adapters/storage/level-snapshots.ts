@@ -9,8 +9,8 @@ export class LevelSnapshots implements SnapshotStore {
     private readonly sync: boolean,
   ) {}
 
-  async save(snapshot: SavedSnapshot): Promise<void> {
-    await this.db.put(snapshotKey(snapshot.seq), JSON.stringify(snapshot), { sync: this.sync });
+  async save(seq: number, encoded: string): Promise<void> {
+    await this.db.put(snapshotKey(seq), encoded, { sync: this.sync });
   }
 
   async *newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }> {

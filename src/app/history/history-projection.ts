@@ -9,6 +9,8 @@ import type {
   TransferHistory,
 } from './history-records.ts';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
+
 export interface SavedHistory {
   readonly orders: [string, OrderHistory[]][];
   readonly trades: [string, TradeHistory[]][];
@@ -136,25 +138,29 @@ export class HistoryProjection {
         this.orderCount++;
         this.addOrder(event.order, ts);
         break;
-      case 'order.replaced':
+      case 'order.replaced': {
         // A modify keeps the order's history: its fills so far stay with it, and its
         // original volume is what was filled plus the new open volume.
-        this.updateOrder(event.order.accountId, event.order.orderId, event.previousExchangeOrderId, ts, (o) => ({
-          ...event.order,
-          volume: o.filledVolume + event.order.volume,
-          filledVolume: o.filledVolume,
-          tradeIds: o.tradeIds,
-          updateTs: ts,
-        }));
+        const o = this.liveEntry(event.order.accountId, event.order.orderId, event.previousExchangeOrderId);
+        if (o === undefined) break;
+        const filled = o.filledVolume;
+        const tradeIds = o.tradeIds;
+        Object.assign(o, event.order);
+        o.volume = filled + event.order.volume;
+        o.filledVolume = filled;
+        o.tradeIds = tradeIds;
+        o.updateTs = ts;
         break;
-      case 'order.cancelled':
-        this.updateOrder(event.accountId, event.orderId, event.exchangeOrderId, ts, (o) => ({
-          ...o,
-          status: 'CANCELLED',
-          volumeLeft: event.volumeLeft,
-          lastMsg: event.message,
-        }));
+      }
+      case 'order.cancelled': {
+        const o = this.liveEntry(event.accountId, event.orderId, event.exchangeOrderId);
+        if (o === undefined) break;
+        o.status = 'CANCELLED';
+        o.volumeLeft = event.volumeLeft;
+        o.lastMsg = event.message;
+        o.updateTs = ts;
         break;
+      }
       case 'trade.executed':
         this.tradeCount++;
         for (const [side, maker] of [[event.maker, true], [event.taker, false]] as const) {
@@ -172,13 +178,14 @@ export class HistoryProjection {
             ts,
             maker,
           });
-          this.updateOrder(side.accountId, side.orderId, side.exchangeOrderId, ts, (o) => ({
-            ...o,
-            status: side.status,
-            volumeLeft: side.volumeLeft,
-            filledVolume: o.filledVolume + event.volume,
-            tradeIds: [...o.tradeIds, event.tradeId],
-          }));
+          const o = this.liveEntry(side.accountId, side.orderId, side.exchangeOrderId);
+          if (o !== undefined) {
+            o.status = side.status;
+            o.volumeLeft = side.volumeLeft;
+            o.filledVolume += event.volume;
+            o.tradeIds.push(event.tradeId);
+            o.updateTs = ts;
+          }
         }
         break;
       case 'account.opened':
@@ -233,19 +240,15 @@ export class HistoryProjection {
     list.push({ ...record, filledVolume: record.volume - record.volumeLeft, tradeIds: [], updateTs: ts });
   }
 
-  /** Changes the latest order under the id, if it is still the same exchange order (a modify replaces it). */
-  private updateOrder(
-    accountId: string,
-    orderId: string,
-    exchangeOrderId: number,
-    ts: number,
-    change: (order: OrderHistory) => OrderHistory,
-  ): void {
-    const list = this.orders.get(accountId);
+  /**
+   * The latest order under the id, to change in place, if it is still the same exchange
+   * order (a modify replaced it otherwise). Records change in place: readers copy what they
+   * show, and snapshots encode the history in the same synchronous step that captures it.
+   */
+  private liveEntry(accountId: string, orderId: string, exchangeOrderId: number): Mutable<OrderHistory> | undefined {
     const index = this.latest.get(accountId)?.get(orderId);
-    const order = index === undefined ? undefined : list?.[index];
-    if (list === undefined || index === undefined || order === undefined || order.exchangeOrderId !== exchangeOrderId) return;
-    list[index] = { ...change(order), updateTs: ts };
+    const order = index === undefined ? undefined : this.orders.get(accountId)?.[index];
+    return order === undefined || order.exchangeOrderId !== exchangeOrderId ? undefined : (order as Mutable<OrderHistory>);
   }
 
   private push<T>(map: Map<string, T[]>, key: string, value: T): void {
