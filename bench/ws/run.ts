@@ -1,8 +1,11 @@
 /**
  * `npm run bench:ws`: the DIFF WebSocket server under load, the server in its own process.
  *   (a) BENCH_WS_CONNECTIONS (1000) authenticated connections subscribed to a quote while
- *       BENCH_WS_TRADES_PER_SEC (100) trades happen for BENCH_WS_SECONDS (10): trade-to-patch
- *       latency percentiles and the server's CPU.
+ *       BENCH_WS_TRADES_PER_SEC (10) trades happen for BENCH_WS_SECONDS (10): trade-to-patch
+ *       latency percentiles and the server's CPU. Each trade is two quote changes (the
+ *       resting order, then the fill), each sent to every connection: 10 trades/s is 20,000
+ *       patches/s, about what a bare `ws` server sends on this machine with its clients
+ *       beside it; 100 trades/s (200,000 patches/s) saturates it.
  *   (b) order entry from BENCH_WS_CLIENTS (50) clients, fully durable: orders/s with one
  *       order per frame (BENCH_WS_ORDERS per client, 1000) and with 100 per batched frame.
  * The last line is one JSON object.
@@ -14,7 +17,7 @@ import { runOrderEntry } from './order-entry.ts';
 
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const CONNECTIONS = env('BENCH_WS_CONNECTIONS', 1000);
-const TRADES_PER_SEC = env('BENCH_WS_TRADES_PER_SEC', 100);
+const TRADES_PER_SEC = env('BENCH_WS_TRADES_PER_SEC', 10);
 const SECONDS = env('BENCH_WS_SECONDS', 10);
 const CLIENTS = env('BENCH_WS_CLIENTS', 50);
 const ORDERS = env('BENCH_WS_ORDERS', 1000);
@@ -45,6 +48,7 @@ try {
     JSON.stringify({
       bench: 'ws',
       connections: fanout.connections,
+      trades_per_sec: TRADES_PER_SEC,
       patch_p50_ms: patch.p50_us / 1000,
       patch_p99_ms: patch.p99_us / 1000,
       patch_max_ms: patch.max_us / 1000,
