@@ -116,6 +116,20 @@ export function tradeView(trade: TradeLike, userId: string) {
 
 export type TradeView = ReturnType<typeof tradeView>;
 
+/** A candle as the spec shows it (datetime in ns); the fields of a candle in DIFF's klines.<ins>.<dur>.data. */
+export function candleView(c: { openMs: number; open: number; high: number; low: number; close: number; volume: number; openOi: number; closeOi: number }) {
+  return {
+    datetime: c.openMs * NS_PER_MS,
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
+    volume: c.volume,
+    open_oi: c.openOi,
+    close_oi: c.closeOi,
+  };
+}
+
 export function conditionalView(record: ConditionalRecord) {
   return {
     conditional_order_id: record.conditionalId,

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../app/exchange.ts';
-import { type Candle, type KlineSeries, periodByDurationNs, TICK_SERIES } from '../../marketdata/index.ts';
+import { type KlineSeries, periodByDurationNs, TICK_SERIES } from '../../marketdata/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
-import { NS_PER_MS } from '../../protocol/index.ts';
+import { candleView, NS_PER_MS } from '../../protocol/index.ts';
 
 /** A set_chart request as the client sent it (echoed in charts.<id>.state). */
 export interface ChartRequest {
@@ -45,19 +45,6 @@ function range(series: KlineSeries, request: ChartRequest): { left: number; righ
   return { left: Math.max(series.firstId, last - width + 1), right: last };
 }
 
-function candleJson(c: Candle): JsonObject {
-  return {
-    datetime: c.openMs * NS_PER_MS,
-    open: c.open,
-    high: c.high,
-    low: c.low,
-    close: c.close,
-    volume: c.volume,
-    open_oi: c.openOi,
-    close_oi: c.closeOi,
-  };
-}
-
 /**
  * Patches for one chart: the candles in its range that the client lacks or holds in an
  * older state, `last_id`, and `charts.<id>` with the range. Candles that leave the range
@@ -79,7 +66,7 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, klinesMirr
     const data: JsonObject = {};
     for (const candle of series.byIds(span.left, span.right)) {
       const id = String(candle.id);
-      const change = diff(heldData[id], candleJson(candle));
+      const change = diff(heldData[id], candleView(candle));
       if (change !== undefined) data[id] = change;
     }
     const entry: JsonObject = {};

@@ -3,7 +3,7 @@ import { adminInstrumentView, allInstrumentStates, symbolEntry } from '../../../
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
 import { bookDepth, instrumentState, type InstrumentState, ResultCode } from '../../../core/index.ts';
 import { buildQuote, PERIOD_CODES, periodByCode } from '../../../marketdata/index.ts';
-import { ApiError, NS_PER_MS, ok, tradeKey } from '../../../protocol/index.ts';
+import { ApiError, candleView, NS_PER_MS, ok, tradeKey } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { InstrumentIdParam } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
@@ -134,17 +134,7 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
         instrument_id: id,
         period: period.code,
         duration_ns: period.ms * NS_PER_MS,
-        klines: candles.map((c) => ({
-          id: c.id,
-          datetime: c.openMs * NS_PER_MS,
-          open: c.open,
-          high: c.high,
-          low: c.low,
-          close: c.close,
-          volume: c.volume,
-          open_oi: c.openOi,
-          close_oi: c.closeOi,
-        })),
+        klines: candles.map((c) => ({ id: c.id, ...candleView(c) })),
       });
     },
   );
