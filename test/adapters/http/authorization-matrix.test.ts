@@ -129,6 +129,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/management/deposit': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 100 }) },
   'POST /api/management/withdraw': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 1 }) },
   'GET /api/management/transactions/{user_id}': { may: ADMIN },
+  'PUT /api/management/accounts/{account_id}/freeze': { may: ADMIN },
+  'PUT /api/management/accounts/{account_id}/unfreeze': { may: ADMIN },
   // risk
   'GET /api/management/risk/accounts': { may: ADMIN },
   'GET /api/management/risk/margin-summary': { may: ADMIN },

@@ -67,6 +67,31 @@ describe('HTTP /api/management', () => {
     });
   });
 
+  describe('PUT /api/management/accounts/{account_id}/freeze and /unfreeze', () => {
+    it('a frozen account places no orders and withdraws nothing (2005 / 422), until unfrozen', async () => {
+      const alice = await trader();
+      const frozen = await admin('PUT', `/api/management/accounts/${alice.accountId}/freeze`);
+      assert.equal(frozen.is_frozen, true);
+      await refused(h, 'POST', '/api/order/submit', {
+        token: alice.token,
+        body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86500, price_type: 'LIMIT' },
+      }, 2005, 422);
+      await refused(h, 'POST', '/api/account/withdraw', { token: alice.token, body: { account_id: alice.accountId, amount: 1 } }, 2005, 422);
+      const thawed = await admin('PUT', `/api/management/accounts/${alice.accountId}/unfreeze`);
+      assert.equal(thawed.is_frozen, false);
+      const order = await h.order(alice, { direction: 'BUY', price: 86000 });
+      assert.equal(order.status, 'ALIVE');
+      await h.cancelAllLiveOrders();
+    });
+
+    it('refuses an unknown account (2001 / 404), users (1003 / 403), no token (1002 / 401)', async () => {
+      const alice = await trader();
+      await refused(h, 'PUT', '/api/management/accounts/NOPE/freeze', { token: h.admin.token }, 2001, 404);
+      await refused(h, 'PUT', `/api/management/accounts/${alice.accountId}/freeze`, { token: alice.token }, 1003, 403);
+      await needsToken(h, 'PUT', `/api/management/accounts/${alice.accountId}/unfreeze`);
+    });
+  });
+
   describe('GET /api/management/account/{user_id}/detail', () => {
     it('returns the user and every account in snapshot form with orders, trades and positions', async () => {
       const alice = await trader();

@@ -101,6 +101,26 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
     );
   }
 
+  for (const [action, frozen] of [['freeze', true], ['unfreeze', false]] as const) {
+    app.put(
+      `/api/management/accounts/:account_id/${action}`,
+      {
+        config: admin,
+        schema: {
+          tags: ['management'],
+          summary: frozen ? 'Freeze an account: no new orders, no withdrawals (2005)' : 'Unfreeze an account',
+          params: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+          response: replies(AccountSummarySchema),
+        },
+      },
+      async (request) => {
+        const accountId = request.params.account_id;
+        await execute(ctx.exchange, { type: 'account.set-frozen', accountId, frozen });
+        return ok(accountSummary(state(), accountId));
+      },
+    );
+  }
+
   app.get(
     '/api/management/transactions/:user_id',
     {
