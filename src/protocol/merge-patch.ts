@@ -37,14 +37,20 @@ function sameArray(a: readonly Json[], b: readonly Json[]): boolean {
   return true;
 }
 
-/** Applies a patch to `target` in place (for the server's copy of what a client holds); returns the result. */
-export function applyPatch(target: Json | undefined, patch: Json): Json {
+/**
+ * Applies a patch to `target` in place (for the server's copy of what a client holds);
+ * returns the result. With `adopt`, an object the target does not have yet is taken by
+ * reference instead of copied: for patches built for this one target, whose new objects
+ * hold no nulls and are not used elsewhere (a session's own order, trade and account views).
+ */
+export function applyPatch(target: Json | undefined, patch: Json, adopt = false): Json {
   if (!isObject(patch)) return patch;
   const base: JsonObject = isObject(target) ? target : {};
   for (const key in patch) {
     const value = patch[key] as Json;
     if (value === null) delete base[key];
-    else base[key] = applyPatch(base[key], value);
+    else if (adopt && base[key] === undefined) base[key] = value;
+    else base[key] = applyPatch(base[key], value, adopt);
   }
   return base;
 }

@@ -200,7 +200,16 @@ export class DiffServer {
     }
   }
 
+  /** The last trade price each instrument had at the previous batch. */
+  private readonly lastPrices = new Map<string, number>();
+
   private publish(changes: ChangeSet): void {
+    // Holders' float profit and margin move only when the price does; a trade at the
+    // same price changes only the accounts that traded (which the batch names anyway).
+    for (const [id, price] of changes.lastTradePrices) {
+      if (this.lastPrices.get(id) !== price) changes.priceMoved.add(id);
+      this.lastPrices.set(id, price);
+    }
     this.feed.refresh(changes.everything ? this.exchange.state.instruments.keys() : changes.instruments);
     for (const connection of this.connections) {
       connection.session.absorb(changes);

@@ -148,9 +148,9 @@ export class DiffSession {
     if (orders !== undefined) for (const id of orders) this.tradeDirt.orders.add(id);
     if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;
     if (changes.tradedAccounts.has(accountId)) this.tradeDirt.trades = true;
-    if (changes.tradedInstruments.size > 0) {
+    if (changes.priceMoved.size > 0) {
       const positions = this.exchange.state.accounts.get(accountId)?.positions;
-      for (const id of changes.tradedInstruments) {
+      for (const id of changes.priceMoved) {
         if (positions?.has(id)) this.tradeDirt.account = this.tradeDirt.positions = true;
       }
     }
@@ -226,7 +226,8 @@ export class DiffSession {
     );
     this.tradeDirt.clear();
     if (patch === undefined) return undefined;
-    applyPatch(this.tradeMirror, patch);
+    // The patch's new objects are views built for this session alone: the mirror keeps them.
+    applyPatch(this.tradeMirror, patch, true);
     return `"trade":{${JSON.stringify(this.tradeKey)}:${JSON.stringify(patch)}}`;
   }
 
