@@ -87,6 +87,15 @@ export class Exchange {
     return applied;
   }
 
+  /** Several commands applied in order and acknowledged together once durable (batch requests). */
+  async submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
+    if (this.stopped) throw new ExchangeStoppingError();
+    const applied = await this.committer.submitAll(commands);
+    this.commandsSinceSnapshot += commands.length;
+    if (this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+    return applied;
+  }
+
   /** A snapshot at the current command boundary; covered journal records are pruned. */
   snapshot(reason: string): Promise<unknown> {
     // Reset when scheduled, not when taken: the commands that finish before the snapshot

@@ -11,8 +11,9 @@ export class StorageUnavailableError extends Error {
 }
 
 interface Waiter {
-  readonly applied: Sequenced;
-  resolve(applied: Sequenced): void;
+  /** The commands this caller waits for, in seq order. */
+  readonly applied: readonly Sequenced[];
+  resolve(applied: readonly Sequenced[]): void;
   reject(error: Error): void;
 }
 
@@ -45,15 +46,33 @@ export class GroupCommitter {
   }
 
   submit(command: Command): Promise<Sequenced> {
+    return this.submitAll([command]).then((applied) => applied[0]!);
+  }
+
+  /**
+   * Several commands for one caller (a batch request): applied now, in order, and
+   * acknowledged together once durable, with one promise instead of one each.
+   */
+  submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const applied = this.sequencer.submit(command);
-    return new Promise<Sequenced>((resolve, reject) => {
-      this.waiting.push({ applied, resolve, reject });
+    const applied: Sequenced[] = [];
+    let halted: unknown;
+    try {
+      for (const command of commands) applied.push(this.sequencer.submit(command));
+    } catch (error) {
+      halted = error;
+    }
+    const durable = new Promise<readonly Sequenced[]>((resolve, reject) => {
+      // Commands applied before a halt are journaled: they are committed like any other.
+      if (applied.length > 0) this.waiting.push({ applied, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
       }
     });
+    if (halted === undefined) return durable;
+    durable.catch(() => undefined);
+    return Promise.reject(halted);
   }
 
   /** Commits what is pending now; resolves when it is durable. */
@@ -69,7 +88,7 @@ export class GroupCommitter {
       for (const waiter of batch) waiter.reject(this.failure);
       return;
     }
-    const applied = batch.map((waiter) => waiter.applied);
+    const applied = batch.length === 1 ? batch[0]!.applied : batch.flatMap((waiter) => waiter.applied);
     for (const listener of this.durableListeners) listener(applied);
     for (const waiter of batch) waiter.resolve(waiter.applied);
   }

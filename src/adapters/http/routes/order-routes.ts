@@ -57,30 +57,39 @@ function accountForOrder(state: CoreState, caller: Caller, userId: string | unde
   return holder ?? tradingAccount(state, caller, { user_id: user.userId }).accountId;
 }
 
-/** Runs many commands in one event-loop turn (one journal batch) and reports each outcome. */
-async function runBatch(
-  ctx: HttpContext,
-  items: readonly { build: () => Command; orderId: () => string; instrumentId: string }[],
-) {
-  const pending = items.map((item) => {
-    let command: Command;
-    try {
-      command = item.build();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return Promise.resolve<BatchResultRow>({ success: false, order_id: item.orderId(), instrument_id: item.instrumentId, error: { code: error.code, message: error.message } });
+/** One item of a batch: the command to run, or why it could not be built. */
+type BatchItem = { readonly command: Command; readonly orderId: string; readonly instrumentId: string } | { readonly refused: ApiError; readonly orderId: string; readonly instrumentId: string };
+
+/** Runs the batch's commands as one group (one journal batch, one wait) and reports each outcome. */
+async function runBatch(ctx: HttpContext, items: readonly BatchItem[]) {
+  const commands: Command[] = [];
+  for (const item of items) if ('command' in item) commands.push(item.command);
+  const applied = await ctx.exchange.submitAll(commands);
+  const results: BatchResultRow[] = [];
+  let next = 0;
+  let successCount = 0;
+  for (const item of items) {
+    if ('refused' in item) {
+      results.push({ success: false, order_id: item.orderId, instrument_id: item.instrumentId, error: { code: item.refused.code, message: item.refused.message } });
+      continue;
     }
-    const orderId = 'orderId' in command ? command.orderId : item.orderId();
-    return ctx.exchange.submit(command).then(({ result }): BatchResultRow => ({
-      success: result.code === ResultCode.Success,
-      order_id: orderId,
-      instrument_id: item.instrumentId,
-      error: result.code === ResultCode.Success ? null : { code: result.code, message: result.message },
-    }));
-  });
-  const results = await Promise.all(pending);
-  const successCount = results.filter((r) => r.success).length;
+    const { result } = applied[next++]!;
+    const success = result.code === ResultCode.Success;
+    if (success) successCount++;
+    results.push({ success, order_id: item.orderId, instrument_id: item.instrumentId, error: success ? null : { code: result.code, message: result.message } });
+  }
   return { total: results.length, success_count: successCount, failed_count: results.length - successCount, results };
+}
+
+/** A batch item from a builder that may refuse (ApiError) before the exchange sees it. */
+function batchItem(orderId: string, instrumentId: string, build: () => Command & { orderId: string }): BatchItem {
+  try {
+    const command = build();
+    return { command, orderId: command.orderId, instrumentId };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { refused: error, orderId, instrumentId };
+  }
 }
 
 /** /api/order: submit, cancel, modify, batches and queries. Conditional orders: conditional-routes.ts. */
@@ -199,11 +208,9 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
-      const items = request.body.orders.map((order) => ({
-        instrumentId: order.instrument_id,
-        orderId: () => order.order_id ?? '',
-        build: (): Command => toPlaceOrder(state(), account.accountId, order as OrderRequest),
-      }));
+      const items = request.body.orders.map((order) =>
+        batchItem(order.order_id ?? '', order.instrument_id, () => toPlaceOrder(state(), account.accountId, order as OrderRequest)),
+      );
       return ok(await runBatch(ctx, items));
     },
   );
@@ -224,11 +231,13 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
-      const items = request.body.order_ids.map((orderId) => ({
-        instrumentId: state().liveOrders.get(account.accountId, orderId)?.instrumentId ?? '',
-        orderId: () => orderId,
-        build: (): Command => ({ type: 'order.cancel', accountId: account.accountId, orderId }),
-      }));
+      const items = request.body.order_ids.map(
+        (orderId): BatchItem => ({
+          command: { type: 'order.cancel', accountId: account.accountId, orderId },
+          orderId,
+          instrumentId: state().liveOrders.get(account.accountId, orderId)?.instrumentId ?? '',
+        }),
+      );
       return ok(await runBatch(ctx, items));
     },
   );
