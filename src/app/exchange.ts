@@ -1,6 +1,6 @@
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import type { Command, CoreState } from '../core/index.ts';
+import type { Command, CoreEvent, CoreState } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
@@ -9,6 +9,12 @@ import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
 import { tradingDayAt } from './trading-calendar.ts';
+
+/** What the journal stores beside a command: the events that changed the history, and when. */
+interface HistorySidecar {
+  readonly ts: number;
+  readonly events: CoreEvent[];
+}
 
 /** Raised for commands that arrive after shutdown began. */
 export class ExchangeStoppingError extends Error {
@@ -50,20 +56,37 @@ export class Exchange {
       warningThreshold: config.risk.warningThreshold,
       forceCloseThreshold: config.risk.forceCloseThreshold,
     };
+    // Snapshots written before the history moved to the journal's sidecars carry it.
+    let historyBaseSeq = 0;
     const recovered = await recover(storage.journal, storage.snapshots, options, log, (projections) => {
-      // History saved with the snapshot, then the replayed records on top of it.
-      if (projections.history !== undefined) history = HistoryProjection.fromJSON(projections.history as SavedHistory);
+      if (projections.history !== undefined) {
+        history = HistoryProjection.fromJSON(projections.history as SavedHistory);
+        historyBaseSeq = Number(projections.historySeq ?? 0);
+      }
       if (projections.marketData !== undefined) marketData = MarketDataProjection.fromJSON(timeZone, projections.marketData as SavedMarketData);
-      return (stamped, result) => {
-        history.apply(stamped, result);
-        marketData.apply(stamped, result);
-      };
+      return (stamped, result) => marketData.apply(stamped, result);
     });
-    log(`storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed)`);
+    // The history is rebuilt from the events stored beside each journal batch (never
+    // pruned), so it needs no snapshot and a snapshot's cost does not grow with it.
+    let historyEvents = 0;
+    for await (const batch of storage.journal.sidecars()) {
+      for (const [seq, sidecar] of batch) {
+        if (seq <= historyBaseSeq) continue;
+        const { ts, events } = sidecar as HistorySidecar;
+        history.applyEvents(ts, events);
+        historyEvents += events.length;
+      }
+    }
+    log(
+      `storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed; ` +
+        `history from ${historyEvents} stored events)`,
+    );
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => {
       history.apply(stamped, result);
       marketData.apply(stamped, result);
+      const events = HistoryProjection.relevant(result.events);
+      if (events !== undefined) storage.journal.attach(stamped.seq, { ts: stamped.ts, events } satisfies HistorySidecar);
     });
     const committer = new GroupCommitter(sequencer, storage.journal, log);
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
@@ -108,7 +131,7 @@ export class Exchange {
         this.storage.journal,
         this.storage.snapshots,
         (s) => this.storage.journal.pruneThrough(s),
-        () => ({ history: this.history.toJSON(), marketData: this.marketData.toJSON() }),
+        () => ({ marketData: this.marketData.toJSON() }),
       );
       this.log(`storage: snapshot at seq ${seq} (${reason})`);
     }).catch((error: unknown) => this.log(`storage: snapshot failed: ${(error as Error).message}`));

@@ -19,4 +19,15 @@ export interface Journal {
   continueAfter(seq: number): void;
   /** seq of the last record appended, 0 when empty. */
   readonly lastSeq: number;
+  /**
+   * Data derived from the record `seq` (the history it adds), stored in the same atomic
+   * write as the record's batch. Called after `append(seq)`, before the next `commit`.
+   */
+  attach(seq: number, sidecar: unknown): void;
+  /**
+   * Every attached sidecar, in seq order, a batch at a time, for records the journal
+   * holds or held: sidecars are never pruned with the records a snapshot covers.
+   * Read after recovery (replay), which settles where the journal ends.
+   */
+  sidecars(): AsyncIterable<readonly (readonly [number, unknown])[]>;
 }

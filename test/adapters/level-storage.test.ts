@@ -144,6 +144,31 @@ describe('durable journal on LevelDB', () => {
     }
   });
 
+  it('sidecars are stored with their batch, outlive pruning, and go with a torn batch', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    // A sidecar for every command, as the exchange attaches the history a command adds.
+    first.sequencer.onApplied(({ stamped }) => first.storage.journal.attach(stamped.seq, { seq: stamped.seq }));
+    for (const c of session(6)) await first.committer.submit(c);
+    const lastSeq = first.sequencer.state.lastSeq;
+    await takeSnapshot(first.sequencer.state, first.storage.journal, first.storage.snapshots, (seq) => first.storage.journal.pruneThrough(seq));
+    const seqs = async (journal: typeof first.storage.journal): Promise<number[]> => {
+      const out: number[] = [];
+      for await (const batch of journal.sidecars()) for (const [seq] of batch) out.push(seq);
+      return out;
+    };
+    const all = Array.from({ length: lastSeq }, (_, i) => i + 1);
+    assert.deepEqual(await seqs(first.storage.journal), all, 'kept after the journal was pruned');
+    await first.committer.submit({ type: 'trading-day.end' });
+    await first.storage.close();
+    // The last batch torn: its sidecar must not come back as history of a command that never was.
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'relaxed', log: silent });
+    await storage.db.put(journalKey(lastSeq + 1), '[{"seq":');
+    await recover(storage.journal, storage.snapshots, {}, silent);
+    assert.deepEqual(await seqs(storage.journal), all);
+    await storage.close();
+  });
+
   it('a corrupt record in the middle refuses to start, naming its seq', async () => {
     const dir = tempDir();
     const first = await openExchange(dir);

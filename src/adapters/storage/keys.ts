@@ -3,16 +3,23 @@
  * engine's byte order is seq order.
  *   j:<seq>  a group-commit batch of journal records starting at <seq> (JSON array)
  *   s:<seq>  snapshot taken after <seq> (JSON: seq, hash, state)
+ *   h:<seq>  sidecars of the journal batch j:<seq> (the history its commands added),
+ *            written in the same atomic write and kept when the batch is pruned
  */
 const WIDTH = 16;
 
 export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
+export const SIDECAR_PREFIX = 'h:';
 /** The byte after ':' bounds a prefix range from above. */
 const PREFIX_END = ';';
 
 export function journalKey(seq: number): string {
   return `${JOURNAL_PREFIX}${String(seq).padStart(WIDTH, '0')}`;
+}
+
+export function sidecarKey(seq: number): string {
+  return `${SIDECAR_PREFIX}${String(seq).padStart(WIDTH, '0')}`;
 }
 
 export function snapshotKey(seq: number): string {

@@ -1,7 +1,7 @@
 import type { ClassicLevel } from 'classic-level';
 import type { Journal } from '../../app/journal-port.ts';
 import type { StampedCommand } from '../../core/index.ts';
-import { JOURNAL_PREFIX, journalKey, rangeEnd, seqOfKey } from './keys.ts';
+import { JOURNAL_PREFIX, journalKey, rangeEnd, SIDECAR_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
 
 /** A journal entry that cannot be read back. */
 export class JournalCorruptionError extends Error {
@@ -25,6 +25,7 @@ const READ_CHUNK = 256;
  */
 export class LevelJournal implements Journal {
   private pending: StampedCommand[] = [];
+  private pendingSidecars: [number, unknown][] = [];
   private chain: Promise<void> = Promise.resolve();
   private failure: Error | undefined;
 
@@ -60,6 +61,13 @@ export class LevelJournal implements Journal {
     if (seq > this.appended) this.appended = seq;
   }
 
+  attach(seq: number, sidecar: unknown): void {
+    if (seq > this.appended || this.pending.length === 0 || seq < this.pending[0]!.seq) {
+      throw new Error(`journal: sidecar for seq ${seq}, which is not pending`);
+    }
+    this.pendingSidecars.push([seq, sidecar]);
+  }
+
   append(record: StampedCommand): void {
     if (record.seq !== this.appended + 1) throw new Error(`journal expects seq ${this.appended + 1}, got ${record.seq}`);
     this.pending.push(record);
@@ -76,10 +84,16 @@ export class LevelJournal implements Journal {
     const write = this.chain.then(async () => {
       if (this.failure !== undefined) throw this.failure;
       const batch = this.pending;
+      const sidecars = this.pendingSidecars;
       this.pending = [];
+      this.pendingSidecars = [];
       if (batch.length === 0) return;
+      const first = batch[0]!.seq;
       try {
-        await this.db.put(journalKey(batch[0]!.seq), JSON.stringify(batch), { sync: this.sync });
+        // Records and their sidecars in one write: a batch is stored with its history or not at all.
+        const writes = [{ type: 'put' as const, key: journalKey(first), value: JSON.stringify(batch) }];
+        if (sidecars.length > 0) writes.push({ type: 'put' as const, key: sidecarKey(first), value: JSON.stringify(sidecars) });
+        await this.db.batch(writes, { sync: this.sync });
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
         throw this.failure;
@@ -123,6 +137,30 @@ export class LevelJournal implements Journal {
       return;
     }
     yield after(afterSeq, last);
+  }
+
+  async *sidecars(): AsyncIterable<readonly (readonly [number, unknown])[]> {
+    const iterator = this.db.iterator({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX) });
+    try {
+      for (;;) {
+        const entries = await iterator.nextv(READ_CHUNK);
+        if (entries.length === 0) break;
+        for (const [key, text] of entries) {
+          const first = seqOfKey(key);
+          // Sidecars of a batch the journal dropped as a torn tail are dropped with it.
+          if (first > this.appended) return;
+          let items: [number, unknown][];
+          try {
+            items = JSON.parse(text) as [number, unknown][];
+          } catch {
+            throw new JournalCorruptionError(first, 'its history (sidecar) is not valid JSON');
+          }
+          yield items.filter(([seq]) => seq <= this.appended);
+        }
+      }
+    } finally {
+      await iterator.close();
+    }
   }
 
   /** Deletes the batches a snapshot covers entirely and compacts their range away. */

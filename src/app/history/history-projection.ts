@@ -38,6 +38,20 @@ function orderEntry(r: OrderRecord, ts: number): OrderHistory {
   };
 }
 
+/** The event types the history is built from (see `observe`). */
+const HISTORY_EVENTS = new Set<CoreEvent['type']>([
+  'order.accepted',
+  'order.rejected',
+  'order.replaced',
+  'order.cancelled',
+  'trade.executed',
+  'account.opened',
+  'account.funds-moved',
+  'transfer.recorded',
+  'settlement.completed',
+  'account.liquidated',
+]);
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 
 export interface SavedHistory {
@@ -103,8 +117,22 @@ export class HistoryProjection {
   }
 
   apply(stamped: StampedCommand, result: ApplyResult): void {
-    const ts = stamped.ts;
-    for (const event of result.events) this.observe(event, ts);
+    this.applyEvents(stamped.ts, result.events);
+  }
+
+  applyEvents(ts: number, events: readonly CoreEvent[]): void {
+    for (const event of events) this.observe(event, ts);
+  }
+
+  /**
+   * The events of a command that change the history, or undefined when none do: what is
+   * stored beside the command in the journal, so the history is rebuilt from storage
+   * without the core and never has to be in a snapshot.
+   */
+  static relevant(events: readonly CoreEvent[]): CoreEvent[] | undefined {
+    let out: CoreEvent[] | undefined;
+    for (const event of events) if (HISTORY_EVENTS.has(event.type)) (out ??= []).push(event);
+    return out;
   }
 
   /** Every order of the account, oldest first. */

@@ -212,7 +212,12 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
         try {
           for (let u = 0; u < users; u++) opened.push(await open(traders[u]!, byToken[u]!));
           const clients = opened.map((o) => o.client);
-          for (const [step, op] of ops.entries()) await apply(op, clients, users, step);
+          // Every run starts with one crossing pair, so each run trades whatever follows.
+          const crossing: Op[] = [
+            { t: 'insert', u: 0, side: 'SELL', ins: 'cu', ticks: 0, volume: 1, tc: 'GFD' },
+            { t: 'insert', u: 1, side: 'BUY', ins: 'cu', ticks: 0, volume: 1, tc: 'GFD' },
+          ];
+          for (const [step, op] of [...crossing, ...ops].entries()) await apply(op, clients, users, step);
           await barrier(clients);
 
           for (const [u, { client, session }] of opened.entries()) {
