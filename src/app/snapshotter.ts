@@ -2,7 +2,7 @@ import type { CoreState } from '../core/index.ts';
 import { serializeState } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 import type { SavedSnapshot, SnapshotStore } from './snapshot-port.ts';
-import { stateHash } from './state-hash.ts';
+import { hashOfSerialized } from './state-hash.ts';
 
 /**
  * A snapshot at a command boundary. The state is captured synchronously (no command can
@@ -22,7 +22,7 @@ export async function takeSnapshot(
   const seq = state.lastSeq;
   const ts = state.lastTs;
   const data = serializeState(state);
-  const hash = stateHash(state);
+  const hash = hashOfSerialized(data);
   // Encoded in the same synchronous step as the state: the projections are live objects
   // that later commands change, and the snapshot must describe exactly this seq.
   const saved = projections?.();
