@@ -9,57 +9,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+import { HttpHarness } from '../../support/http-harness.ts';
+import { CU, frozenPerLot, orderRouteKit, type Trader } from '../../support/order-route-kit.ts';
 import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
-
-type Trader = TestUser & { accountId: string };
-
-const CU = { upper: 93420, lower: 79580 };
-/** Frozen funds of one open lot of cu2701 at `price`: margin plus commission. */
-const frozenPerLot = (price: number) => Math.round((price * 5 * 0.09 + price * 5 * 0.00005) * 100) / 100;
 
 describe('HTTP /api/order', () => {
   let h: HttpHarness;
-  let n = 0;
-  /** A fresh funded trader (unique names across the file). */
-  const trader = async (balance = 10_000_000): Promise<Trader> => {
-    n++;
-    return h.trader(`ord_user_${n}`, `ORD${n}`, balance);
-  };
-  const submit = (t: Trader, body: Record<string, unknown>, token = t.token) =>
-    h.call('POST', '/api/order/submit', { token, body: { account_id: t.accountId, ...body } });
-  const limit = (direction: 'BUY' | 'SELL', price: number, volume = 1, extra: Record<string, unknown> = {}) => ({
-    instrument_id: 'cu2701',
-    exchange_id: 'SHFE',
-    direction,
-    offset: 'OPEN',
-    volume,
-    price,
-    price_type: 'LIMIT',
-    ...extra,
-  });
-  const account = (t: Trader) => h.ok('GET', `/api/account/${t.accountId}`, { token: t.token });
-  const orderOf = (t: Trader, orderId: string) => h.ok('GET', `/api/order/${encodeURIComponent(orderId)}`, { token: t.token });
-  const book = () => h.ok('GET', '/api/market/orderbook/SHFE.cu2701?depth=10');
-
-  /** The order was refused by the exchange and recorded FINISHED / REJECTED with the reason. */
-  const recordedRejected = async (t: Trader, orderId: string, code: number) => {
-    const order = await orderOf(t, orderId);
-    assert.equal(order.status, 'FINISHED', `${orderId} status`);
-    assert.equal(order.exchange_status, 'REJECTED', `${orderId} exchange_status (code ${code})`);
-    assert.equal(typeof order.last_msg, 'string');
-    assert.ok(order.last_msg.length > 0, `${orderId}: last_msg holds the reason`);
-    assert.equal(order.filled_volume, 0);
-    assert.equal(order.frozen_margin, 0);
-    assert.deepEqual(order.trades, []);
-    const listed = (await h.ok('GET', `/api/order/user/${t.userId}`, { token: t.token })) as any[];
-    const row = listed.find((o) => o.order_id === orderId);
-    assert.ok(row !== undefined, `${orderId} is in the user's order list`);
-    assert.equal(row.status, 'FINISHED');
-    assert.equal(row.exchange_status, 'REJECTED');
-    assert.equal(row.last_msg, order.last_msg);
-    return order;
-  };
+  const { trader, submit, limit, account, orderOf, book, recordedRejected } = orderRouteKit(() => h, 'ord');
 
   before(async () => {
     h = await HttpHarness.start();
@@ -373,7 +329,7 @@ describe('HTTP /api/order', () => {
     it('refuses an unknown account with 2001 / 404, and a user without accounts with 2001 / 404', async () => {
       const alice = await trader();
       await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...limit('BUY', 86000), account_id: 'NO-SUCH-ACCOUNT' } }, 2001, 404);
-      const bare = await h.user(`ord_noacct_${++n}`);
+      const bare = await h.user(`ord_noacct_${(await trader()).accountId}`);
       await refused(h, 'POST', '/api/order/submit', { token: bare.token, body: { user_id: bare.userId, ...limit('BUY', 86000) } }, 2001, 404);
     });
 
@@ -590,204 +546,6 @@ describe('HTTP /api/order', () => {
       await refused(h, 'GET', `/api/order/user/${mallory.userId}?account_id=${alice.accountId}`, { token: mallory.token }, 1003, 403);
       await refused(h, 'GET', '/api/order/user/00000000-0000-0000-0000-000000000000', { token: h.admin.token }, 1004, 404);
       await needsToken(h, 'GET', `/api/order/user/${alice.userId}`);
-    });
-  });
-
-  describe('POST /api/order/batch', () => {
-    const item = (price: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price, order_type: 'LIMIT', ...extra });
-
-    it('places 100 orders: total, counts and one result per order, all resting', async () => {
-      const alice = await trader();
-      const orders = Array.from({ length: 100 }, (_, i) => item(80000 + (i % 50) * 10, { order_id: `b-${i}` }));
-      const data = await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
-      assert.equal(data.total, 100);
-      assert.equal(data.success_count, 100);
-      assert.equal(data.failed_count, 0);
-      assert.equal(data.results.length, 100);
-      data.results.forEach((r: any, i: number) => {
-        assert.equal(r.success, true);
-        assert.equal(r.order_id, `b-${i}`);
-        assert.equal(r.instrument_id, 'cu2701');
-      });
-      const listed = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
-      assert.equal(listed.filter((o) => o.status === 'ALIVE').length, 100);
-      const b = await h.ok('GET', '/api/market/orderbook/SHFE.cu2701?depth=50');
-      assert.equal(b.bids.length, 50);
-      assert.equal(b.bids.reduce((t: number, l: any) => t + l.volume, 0), 100);
-      assert.ok(b.bids.every((l: any) => l.volume === 2 && l.order_count === 2));
-    });
-
-    it('refuses 101 orders (and none) with 1001 / 400, placing nothing', async () => {
-      const alice = await trader();
-      const orders = Array.from({ length: 101 }, () => item(80000));
-      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } }, 1001, 400);
-      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders: [] } }, 1001, 400);
-      assert.deepEqual(await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token }), []);
-    });
-
-    it('reports mixed outcomes: each failure with its code, the successes placed', async () => {
-      const alice = await trader();
-      const orders = [
-        item(85000, { order_id: 'm-ok-1' }),
-        item(85000, { order_id: 'm-vol', volume: 0 }),
-        item(85000, { order_id: 'm-inst', instrument_id: 'zz9999' }),
-        item(CU.upper + 10, { order_id: 'm-limit' }),
-        item(85010, { order_id: 'm-ok-2' }),
-        { ...item(85000, { order_id: 'm-noprice' }), price: undefined },
-      ];
-      const data = await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
-      assert.equal(data.total, 6);
-      assert.equal(data.success_count, 2);
-      assert.equal(data.failed_count, 4);
-      const byId = Object.fromEntries(data.results.map((r: any) => [r.order_id, r]));
-      assert.equal(byId['m-ok-1'].success, true);
-      assert.equal(byId['m-ok-2'].success, true);
-      assert.equal(byId['m-vol'].error.code, 3007);
-      assert.equal(byId['m-inst'].error.code, 3003);
-      assert.equal(byId['m-limit'].error.code, 3006);
-      assert.equal(byId['m-noprice'].error.code, 1001);
-      for (const r of data.results) if (!r.success) assert.ok(r.error.message.length > 0);
-      assert.deepEqual(data.results.map((r: any) => r.order_id), orders.map((o) => o.order_id), 'results keep the request order');
-      await recordedRejected(alice, 'm-vol', 3007);
-      assert.equal((await orderOf(alice, 'm-ok-2')).status, 'ALIVE');
-    });
-
-    it('refuses another user\'s account (1003 / 403) and an unknown one (2001 / 404)', async () => {
-      const alice = await trader();
-      const mallory = await trader();
-      await refused(h, 'POST', '/api/order/batch', { token: mallory.token, body: { account_id: alice.accountId, orders: [item(85000)] } }, 1003, 403);
-      await refused(h, 'POST', '/api/order/batch', { token: alice.token, body: { account_id: 'NOPE', orders: [item(85000)] } }, 2001, 404);
-      await needsToken(h, 'POST', '/api/order/batch', { orders: [item(85000)] });
-    });
-  });
-
-  describe('POST /api/order/batch-cancel', () => {
-    it('cancels the live orders and reports unknown ones with 3001', async () => {
-      const alice = await trader();
-      await h.order(alice, { direction: 'BUY', price: 85000, order_id: 'bc-1' });
-      await h.order(alice, { direction: 'BUY', price: 85010, order_id: 'bc-2' });
-      await h.order(alice, { direction: 'BUY', price: 85020, order_id: 'bc-keep' });
-      const data = await h.ok('POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: ['bc-1', 'bc-missing', 'bc-2'] } });
-      assert.equal(data.total, 3);
-      assert.equal(data.success_count, 2);
-      assert.equal(data.failed_count, 1);
-      assert.deepEqual(data.results.map((r: any) => [r.order_id, r.success]), [['bc-1', true], ['bc-missing', false], ['bc-2', true]]);
-      assert.equal(data.results[1].error.code, 3001);
-      assert.equal(data.results[0].instrument_id, 'SHFE.cu2701');
-      assert.equal((await orderOf(alice, 'bc-1')).exchange_status, 'CANCELLED');
-      assert.equal((await orderOf(alice, 'bc-2')).exchange_status, 'CANCELLED');
-      assert.equal((await orderOf(alice, 'bc-keep')).status, 'ALIVE');
-      assert.deepEqual((await book()).bids, [{ price: 85020, volume: 1, order_count: 1 }]);
-    });
-
-    it('refuses more than 100 ids and an empty list (1001 / 400), other users\' accounts (1003 / 403)', async () => {
-      const alice = await trader();
-      const mallory = await trader();
-      const ids = Array.from({ length: 101 }, (_, i) => `id-${i}`);
-      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: ids } }, 1001, 400);
-      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: alice.accountId, order_ids: [] } }, 1001, 400);
-      await refused(h, 'POST', '/api/order/batch-cancel', { token: mallory.token, body: { account_id: alice.accountId, order_ids: ['x'] } }, 1003, 403);
-      await refused(h, 'POST', '/api/order/batch-cancel', { token: alice.token, body: { account_id: 'NOPE', order_ids: ['x'] } }, 2001, 404);
-    });
-  });
-
-  describe('PUT /api/order/modify/{order_id}', () => {
-    it('replaces price and volume under the same order_id, re-freezing funds', async () => {
-      const alice = await trader();
-      const original = await h.order(alice, { direction: 'BUY', price: 86000, volume: 2, order_id: 'mod-1' });
-      const reply = await h.call('PUT', '/api/order/modify/mod-1', { token: alice.token, body: { account_id: alice.accountId, new_price: 86200, new_volume: 3 } });
-      assert.equal(reply.status, 200, reply.raw);
-      const order = reply.body.data;
-      assert.equal(order.order_id, 'mod-1');
-      assert.equal(order.limit_price, 86200);
-      assert.equal(order.volume_orign, 3);
-      assert.equal(order.volume_left, 3);
-      assert.equal(order.status, 'ALIVE');
-      assert.notEqual(order.exchange_order_id, original.exchange_order_id, 'a new order: new exchange sequence');
-      assert.equal(cents(order.frozen_margin), cents(3 * frozenPerLot(86200)));
-      assert.equal(cents((await account(alice)).frozen_margin), cents(3 * frozenPerLot(86200)));
-      assert.deepEqual((await book()).bids, [{ price: 86200, volume: 3, order_count: 1 }]);
-      assert.deepEqual(await orderOf(alice, 'mod-1'), order);
-    });
-
-    it('loses time priority at the same price', async () => {
-      const alice = await trader();
-      const carol = await trader();
-      const dave = await trader();
-      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'prio-a' });
-      await h.order(carol, { direction: 'BUY', price: 86000, order_id: 'prio-c' });
-      await h.ok('PUT', '/api/order/modify/prio-a', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } });
-      await h.order(dave, { direction: 'SELL', price: 86000 });
-      assert.equal((await orderOf(carol, 'prio-c')).exchange_status, 'FILLED');
-      assert.equal((await orderOf(alice, 'prio-a')).status, 'ALIVE');
-    });
-
-    it('trades when the new price crosses', async () => {
-      const alice = await trader();
-      const bob = await trader();
-      await h.order(bob, { direction: 'SELL', price: 86200, order_id: 'mx-s' });
-      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mx-b' });
-      const order = await h.ok('PUT', '/api/order/modify/mx-b', { token: alice.token, body: { new_price: 86200, new_volume: 1 } });
-      assert.equal(order.exchange_status, 'FILLED');
-      assert.equal(order.trades.length, 1);
-    });
-
-    it('keeps the earlier fills of a partly filled order in its record (the order_id\'s history)', async () => {
-      const alice = await trader();
-      const bob = await trader();
-      await h.order(alice, { direction: 'BUY', price: 86000, volume: 3, order_id: 'mod-part' });
-      await h.order(bob, { direction: 'SELL', price: 86000, volume: 1 });
-      const before = await orderOf(alice, 'mod-part');
-      assert.equal(before.filled_volume, 1);
-      assert.equal(before.trades.length, 1);
-      const modified = await h.ok('PUT', '/api/order/modify/mod-part', { token: alice.token, body: { new_price: 85990, new_volume: 2 } });
-      assert.equal(modified.limit_price, 85990);
-      assert.equal(modified.volume_left, 2);
-      assert.equal(modified.status, 'ALIVE');
-      // The trade of order mod-part still exists; the order's record must not forget it.
-      const trades = (await h.ok('GET', `/api/trades/account/${alice.accountId}`, { token: alice.token })) as any;
-      const list: any[] = Array.isArray(trades) ? trades : (trades.trades ?? Object.values(trades));
-      assert.deepEqual(list.filter((t) => t.order_id === 'mod-part').map((t) => t.trade_id), before.trades);
-      const record = await orderOf(alice, 'mod-part');
-      assert.deepEqual(record.trades, before.trades, 'the order record lists the trade made before the modify');
-      assert.equal(record.filled_volume, 1, 'and its filled volume');
-    });
-
-    it('refuses an unknown or finished order with 3001 / 404', async () => {
-      const alice = await trader();
-      await refused(h, 'PUT', '/api/order/modify/no-such', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
-      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mod-gone' });
-      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { order_id: 'mod-gone' } });
-      await refused(h, 'PUT', '/api/order/modify/mod-gone', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
-    });
-
-    it('keeps the old order when the new one is refused (3006, 3007, 2004, 1001)', async () => {
-      const alice = await trader(100_000);
-      await h.order(alice, { direction: 'BUY', price: 86000, volume: 1, order_id: 'mod-keep' });
-      const frozen = (await account(alice)).frozen_margin;
-      const modify = (body: Record<string, unknown>, code: number, status: number) =>
-        refused(h, 'PUT', '/api/order/modify/mod-keep', { token: alice.token, body: { account_id: alice.accountId, ...body } }, code, status);
-      await modify({ new_price: CU.upper + 10, new_volume: 1 }, 3006, 422);
-      await modify({ new_price: 86000, new_volume: 0 }, 3007, 400);
-      await modify({ new_price: 86000, new_volume: 1.5 }, 3007, 400);
-      await modify({ new_price: 86000, new_volume: 5 }, 2004, 422);
-      await modify({ new_price: 86005, new_volume: 1 }, 1001, 400);
-      await modify({ new_volume: 1 }, 1001, 400);
-      const order = await orderOf(alice, 'mod-keep');
-      assert.equal(order.status, 'ALIVE');
-      assert.equal(order.limit_price, 86000);
-      assert.equal(order.volume_orign, 1);
-      assert.equal((await account(alice)).frozen_margin, frozen);
-      assert.deepEqual((await book()).bids, [{ price: 86000, volume: 1, order_count: 1 }]);
-    });
-
-    it('refuses another user\'s order (1003 / 403 by account, 3001 / 404 otherwise)', async () => {
-      const alice = await trader();
-      const mallory = await trader();
-      await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mod-victim' });
-      await refused(h, 'PUT', '/api/order/modify/mod-victim', { token: mallory.token, body: { account_id: alice.accountId, new_price: 85000, new_volume: 1 } }, 1003, 403);
-      await refused(h, 'PUT', '/api/order/modify/mod-victim', { token: mallory.token, body: { new_price: 85000, new_volume: 1 } }, 3001, 404);
-      await needsToken(h, 'PUT', '/api/order/modify/mod-victim', { new_price: 85000, new_volume: 1 });
     });
   });
 });
