@@ -154,6 +154,17 @@ export class HttpHarness {
     return live.length;
   }
 
+  private tradeCounter = 0;
+
+  /** One trade at `price` on SHFE.cu2701 between two fresh accounts: moves the last price. */
+  async tradeAt(price: number): Promise<void> {
+    const n = ++this.tradeCounter;
+    const maker = await this.trader(`tradeat_maker_${n}`, `TRADEAT-M${n}`);
+    const taker = await this.trader(`tradeat_taker_${n}`, `TRADEAT-T${n}`);
+    await this.order(maker, { direction: 'SELL', price });
+    await this.order(taker, { direction: 'BUY', price });
+  }
+
   /** A LIMIT order on SHFE.cu2701 (reference price 86500, tick 10). */
   async order(
     trader: { token: string; userId: string; accountId: string },

@@ -34,13 +34,7 @@ describe('HTTP /api/order/conditional', () => {
   const create = (t: Trader, extra: Record<string, unknown> = {}) => h.ok('POST', '/api/order/conditional', { token: t.token, body: body(t, extra) });
   const list = (t: Trader) => h.ok('GET', `/api/order/conditional/list?account_id=${t.accountId}`, { token: t.token }) as Promise<any[]>;
   const stats = (t: Trader, query = '') => h.ok('GET', `/api/order/conditional/statistics${query}`, { token: t.token });
-  /** One trade at `price` between two fresh accounts: moves the last price. */
-  const tradeAt = async (price: number) => {
-    const maker = await trader();
-    const taker = await trader();
-    await h.order(maker, { direction: 'SELL', price });
-    await h.order(taker, { direction: 'BUY', price });
-  };
+  const tradeAt = (price: number) => h.tradeAt(price);
 
   before(async () => {
     h = await HttpHarness.start();

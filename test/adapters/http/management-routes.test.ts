@@ -21,13 +21,7 @@ describe('HTTP /api/management', () => {
     return h.trader(`mgmt_user_${n}`, `MGMT${n}`, balance);
   };
   const admin = <T = any>(method: string, url: string, body?: unknown) => h.asAdmin<T>(method, url, body);
-  /** One trade at `price` between two fresh accounts: moves the last price. */
-  const tradeAt = async (price: number) => {
-    const maker = await trader();
-    const taker = await trader();
-    await h.order(maker, { direction: 'SELL', price });
-    await h.order(taker, { direction: 'BUY', price });
-  };
+  const tradeAt = (price: number) => h.tradeAt(price);
 
   before(async () => {
     h = await HttpHarness.start();

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../../src/app/clock.ts';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
 import { cents, hasFields, refused, refusedNaming } from '../../support/route-checks.ts';
+import { assertCopperAdminForm } from '../../support/instrument-checks.ts';
 
 type Trader = TestUser & { accountId: string };
 
@@ -172,18 +173,7 @@ describe('HTTP /api/market', () => {
         created_at: 'string',
         updated_at: 'string',
       });
-      assert.equal(cu.instrument_name, 'Copper 2701');
-      assert.equal(cu.instrument_type, 'FUTURE');
-      assert.equal(cu.exchange, 'SHFE');
-      assert.equal(cu.contract_multiplier, 5);
-      assert.equal(cu.price_tick, 10);
-      assert.equal(cu.margin_rate, 0.09);
-      assert.equal(cu.commission_rate, 0.00005);
-      assert.equal(cu.limit_up_rate, 0.08);
-      assert.equal(cu.limit_down_rate, 0.08);
-      assert.equal(cu.list_date, '2026-01-16');
-      assert.equal(cu.expire_date, '2027-01-15');
-      assert.equal(cu.status, 'active');
+      assertCopperAdminForm(cu);
       assert.match(cu.created_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       assert.match(cu.updated_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const au = list.find((i: { instrument_id: string }) => i.instrument_id === 'SHFE.au2702');
