@@ -146,6 +146,8 @@ class BasisEngine implements PreparedEngine<StampedCommand> {
       default:
         code = apply(this.state, input).code;
     }
+    // The command boundary `apply` marks itself: finished orders become reusable.
+    this.state.orderPool.recycle();
     if (code !== ResultCode.Success) this.refusals++;
   }
 

@@ -5,10 +5,14 @@
  * completion time minus DUE time, so a command queued behind a GC pause or a slow command
  * is charged the wait (no coordinated omission).
  *
- * The wait itself must not disturb the engine: every clock read allocates (a BigInt, or a
- * boxed double for performance.now()), and spinning on the clock alone produced ~30 extra
- * young-generation GCs per second. So the harness sleeps most of the gap in a calibrated
- * arithmetic loop that allocates nothing, and reads the clock only a few times per command.
+ * The wait itself must not disturb the engine: on Node 20 every clock read allocates
+ * (performance.now() goes through process.hrtime(), which returns a fresh array; the BigInt
+ * clock returns a BigInt). Spinning on the clock for the last microseconds before each
+ * command allocated about 700 bytes per command, as much as the engine itself, and doubled
+ * the young-generation collections charged to the engine. So the harness waits in a
+ * calibrated arithmetic loop that allocates nothing: most of the gap first, then the rest
+ * of it in one more burn, reading the clock about three times per command. A burn that
+ * overshoots starts the command a little late, which only adds to its measured latency.
  */
 import { performance } from 'node:perf_hooks';
 import { type EngineFactory, freshPrefilled, type PreparedWorkload } from './engine.ts';
@@ -53,18 +57,14 @@ export async function openLoop<I>(
     let t = now();
     while (t < due) {
       const remaining = due - t;
-      if (remaining > 2_500) {
-        // Burn all but ~1.5 µs of the gap without touching the clock, then re-check. The
-        // burn speed is re-estimated from every burn: it changes as V8 (re)compiles it.
-        const want = remaining - 1_500;
-        const iterations = want * itersPerNs;
-        burn(iterations);
-        const after = now();
-        if (after > t) itersPerNs = Math.max(minIters, 0.7 * itersPerNs + (0.3 * iterations) / (after - t));
-        t = after;
-      } else {
-        t = now();
-      }
+      // Burn all but ~1 µs of a long gap, then the rest of it, without touching the clock
+      // in between. The burn speed is re-estimated from every long burn: it changes as V8
+      // (re)compiles the loop.
+      const iterations = (remaining > 2_500 ? remaining - 1_000 : remaining) * itersPerNs;
+      burn(iterations);
+      const after = now();
+      if (remaining > 2_500 && after > t) itersPerNs = Math.max(minIters, 0.7 * itersPerNs + (0.3 * iterations) / (after - t));
+      t = after;
     }
     engine.step(stream[i]!);
     const done = now();

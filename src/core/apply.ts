@@ -36,6 +36,8 @@ export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
   const result = dispatch(state, stamped);
   afterCommand(state, stamped.ts, result.events);
   raiseNotifications(state, result.events);
+  // The command is done: no code still holds the orders it finished.
+  state.orderPool.recycle();
   return result;
 }
 

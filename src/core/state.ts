@@ -4,6 +4,7 @@ import type { User } from './accounts/user.ts';
 import { ConditionalBook } from './conditional/conditional-book.ts';
 import type { Instrument } from './instruments/instrument.ts';
 import type { FillListener } from './matching/fill-listener.ts';
+import { OrderPool } from './matching/order-pool.ts';
 import { LiveOrderIndex } from './orders/live-order-index.ts';
 
 export interface CoreOptions {
@@ -31,6 +32,8 @@ export const DEFAULT_CORE_OPTIONS: CoreOptions = {
 export class CoreState {
   readonly instruments = new Map<string, Instrument>();
   readonly liveOrders = new LiveOrderIndex();
+  /** Memory reuse for order objects; no part of the state (see order-pool.ts). */
+  readonly orderPool = new OrderPool();
   readonly users = new Map<string, User>();
   readonly usersByName = new Map<string, User>();
   readonly accounts = new Map<string, Account>();

@@ -8,8 +8,14 @@ import type { PriceLevel } from './price-level.ts';
 /**
  * Continuous matching of one incoming order against the opposite side: better price
  * first, then earlier arrival (FIFO within a level). The maker's price is the trade price.
+ * An incoming order that does not rest has finished here and goes back to the pool.
  */
 export function execute(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[]): void {
+  match(state, instrument, taker, events);
+  if (taker.level === null) state.orderPool.retire(taker);
+}
+
+function match(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[]): void {
   const stp = state.options.selfTradePrevention;
   if (taker.volumeCondition !== 'ANY') {
     const needed = taker.volumeCondition === 'ALL' ? taker.volume : taker.minVolume;
@@ -86,6 +92,7 @@ function matchAgainstBook(
         state.liveOrders.remove(maker);
       }
       state.fills.onTrade(instrument, maker, taker, level.priceTicks, volume, commission);
+      if (maker.volumeLeft === 0) state.orderPool.retire(maker);
       maker = next;
     }
     events.push(levelChanged(instrument, !taker.isBuy, level));

@@ -11,48 +11,119 @@ import type { PriceLevel } from './price-level.ts';
 
 /**
  * A live order inside the core. One class with a fixed shape (every field set in the
- * constructor) keeps property access monomorphic on the matching path. The intrusive
- * `prev`/`next`/`level` links make it its own FIFO queue node: no wrapper objects, O(1)
- * removal from anywhere in the queue.
+ * constructor, in one order) keeps property access monomorphic on the matching path. The
+ * intrusive `prev`/`next`/`level` links make it its own FIFO queue node: no wrapper
+ * objects, O(1) removal from anywhere in the queue.
+ *
+ * Order objects are recycled through the OrderPool (order-pool.ts): a resting order is the
+ * one thing the matching path allocates that outlives a young-generation collection, and
+ * copying survivors is what those pauses spend their time on. So the terms are plain
+ * fields rather than readonly ones, and `reset` gives a recycled object a new order's
+ * terms and clears every other field. Only the pool and the constructor call it.
  */
 export class Order {
-  exchangeOrderId = 0;
-  volumeLeft: number;
-  status: ExchangeStatus = 'PENDING';
-  lastMsg = '';
-  level: PriceLevel | null = null;
-  prev: Order | null = null;
-  next: Order | null = null;
+  accountId!: string;
+  orderId!: string;
+  instrumentId!: string;
+  direction!: Direction;
+  offset!: Offset;
+  priceType!: PriceType;
+  /** Limit in ticks; for MARKET / ANY the worst acceptable price (the band edge). */
+  priceTicks!: number;
+  /** Limit price in currency units as the user gave it; 0 for MARKET / ANY. */
+  limitPrice!: number;
+  volume!: number;
+  timeCondition!: TimeCondition;
+  volumeCondition!: VolumeCondition;
+  minVolume!: number;
+  validUntilDate!: string;
+  insertTs!: number;
+  exchangeOrderId!: number;
+  volumeLeft!: number;
+  status!: ExchangeStatus;
+  lastMsg!: string;
+  level!: PriceLevel | null;
+  prev!: Order | null;
+  next!: Order | null;
   /** The next live order with the same order id (another account's); see LiveOrderIndex. */
-  sameIdNext: Order | null = null;
+  sameIdNext!: Order | null;
   /** The account whose funds and positions this order uses; null for a bare matching order. */
-  account: Account | null = null;
+  account!: Account | null;
   /** Cents held per open lot: margin (opening orders only) and commission. */
-  marginPerLot = 0;
-  commissionPerLot = 0;
+  marginPerLot!: number;
+  commissionPerLot!: number;
   /** Lots of a closing order reserved from the position's his / today buckets, not yet filled. */
-  reservedHis = 0;
-  reservedToday = 0;
+  reservedHis!: number;
+  reservedToday!: number;
+  /** True while the object waits in the pool: guards against handing one object out twice. */
+  pooled!: boolean;
 
   constructor(
-    readonly accountId: string,
-    readonly orderId: string,
-    readonly instrumentId: string,
-    readonly direction: Direction,
-    readonly offset: Offset,
-    readonly priceType: PriceType,
-    /** Limit in ticks; for MARKET / ANY the worst acceptable price (the band edge). */
-    readonly priceTicks: number,
-    /** Limit price in currency units as the user gave it; 0 for MARKET / ANY. */
-    readonly limitPrice: number,
-    readonly volume: number,
-    readonly timeCondition: TimeCondition,
-    readonly volumeCondition: VolumeCondition,
-    readonly minVolume: number,
-    readonly validUntilDate: string,
-    readonly insertTs: number,
+    accountId: string,
+    orderId: string,
+    instrumentId: string,
+    direction: Direction,
+    offset: Offset,
+    priceType: PriceType,
+    priceTicks: number,
+    limitPrice: number,
+    volume: number,
+    timeCondition: TimeCondition,
+    volumeCondition: VolumeCondition,
+    minVolume: number,
+    validUntilDate: string,
+    insertTs: number,
   ) {
+    this.reset(accountId, orderId, instrumentId, direction, offset, priceType, priceTicks, limitPrice, volume,
+      timeCondition, volumeCondition, minVolume, validUntilDate, insertTs);
+  }
+
+  /** Gives this object a new order's terms; every other field back to a new order's value. */
+  reset(
+    accountId: string,
+    orderId: string,
+    instrumentId: string,
+    direction: Direction,
+    offset: Offset,
+    priceType: PriceType,
+    priceTicks: number,
+    limitPrice: number,
+    volume: number,
+    timeCondition: TimeCondition,
+    volumeCondition: VolumeCondition,
+    minVolume: number,
+    validUntilDate: string,
+    insertTs: number,
+  ): this {
+    this.accountId = accountId;
+    this.orderId = orderId;
+    this.instrumentId = instrumentId;
+    this.direction = direction;
+    this.offset = offset;
+    this.priceType = priceType;
+    this.priceTicks = priceTicks;
+    this.limitPrice = limitPrice;
+    this.volume = volume;
+    this.timeCondition = timeCondition;
+    this.volumeCondition = volumeCondition;
+    this.minVolume = minVolume;
+    this.validUntilDate = validUntilDate;
+    this.insertTs = insertTs;
+    this.exchangeOrderId = 0;
     this.volumeLeft = volume;
+    this.status = 'PENDING';
+    this.lastMsg = '';
+    this.level = null;
+    this.prev = null;
+    this.next = null;
+    this.sameIdNext = null;
+    this.account = null;
+    this.marginPerLot = 0;
+    this.commissionPerLot = 0;
+    this.reservedHis = 0;
+    this.reservedToday = 0;
+    this.pooled = false;
+    return this;
   }
 
   get isBuy(): boolean {

@@ -44,4 +44,5 @@ export function takeOutOfBook(
     message,
   });
   events.push(levelChanged(instrument, order.isBuy, level));
+  state.orderPool.retire(order);
 }

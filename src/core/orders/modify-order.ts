@@ -2,7 +2,6 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { ModifyOrder } from '../commands.ts';
 import type { CoreEvent } from '../events.ts';
 import { execute, levelChanged } from '../matching/matcher.ts';
-import { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
@@ -26,7 +25,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     return rejected(ResultCode.InvalidVolume, `new volume ${command.volume} is below the order's min_volume ${old.minVolume}`);
   }
 
-  const replacement = new Order(
+  const replacement = state.orderPool.take(
     old.accountId,
     old.orderId,
     old.instrumentId,
@@ -51,6 +50,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     const funds = state.ledger.reserve(account, instrument, replacement);
     if (funds.code !== ResultCode.Success) {
       state.ledger.reinstate(old, reservedHis, reservedToday);
+      state.orderPool.retire(replacement);
       return rejected(funds.code, funds.message);
     }
   }
@@ -69,6 +69,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     previousVolumeLeft: old.volumeLeft,
     order: replacement.toRecord(),
   });
+  state.orderPool.retire(old);
   execute(state, instrument, replacement, events);
   return succeeded(events);
 }

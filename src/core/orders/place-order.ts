@@ -3,7 +3,7 @@ import type { PlaceOrder } from '../commands.ts';
 import type { CoreEvent } from '../events.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { execute } from '../matching/matcher.ts';
-import { Order } from '../matching/order.ts';
+import type { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { ACCEPTABLE, checkAccount, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
@@ -43,16 +43,19 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
   const account = placement === 'bare' ? undefined : state.accounts.get(command.accountId);
   if (placement === 'account') {
     const usable = checkAccount(account, command.accountId);
-    if (usable.code !== ResultCode.Success) return reject(command, ts, usable);
+    if (usable.code !== ResultCode.Success) return reject(state, command, ts, usable);
   }
   const instrument = state.instruments.get(command.instrumentId);
   const verdict = checkOrder(state, instrument, command);
-  if (typeof verdict !== 'number') return reject(command, ts, verdict);
+  if (typeof verdict !== 'number') return reject(state, command, ts, verdict);
 
-  const order = newOrder(command, verdict, instrument!, ts);
+  const order = newOrder(state, command, verdict, instrument!, ts);
   if (account !== undefined) {
     const funds = state.ledger.reserve(account, instrument!, order, placement === 'forced');
-    if (funds.code !== ResultCode.Success) return reject(command, ts, funds);
+    if (funds.code !== ResultCode.Success) {
+      state.orderPool.retire(order);
+      return reject(state, command, ts, funds);
+    }
   }
   order.exchangeOrderId = instrument!.nextSequence();
   order.status = 'ACCEPTED';
@@ -109,9 +112,9 @@ function fail(message: string): Verdict {
   return { code: ResultCode.ParameterError, message };
 }
 
-function newOrder(command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {
+function newOrder(state: CoreState, command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {
   const isLimit = command.priceType === 'LIMIT';
-  return new Order(
+  return state.orderPool.take(
     command.accountId,
     command.orderId,
     command.instrumentId,
@@ -130,9 +133,11 @@ function newOrder(command: PlaceOrder, priceTicks: number, instrument: Instrumen
   );
 }
 
-function reject(command: PlaceOrder, ts: number, verdict: Verdict): ApplyResult {
-  const order = newOrder(command, 0, undefined, ts);
+function reject(state: CoreState, command: PlaceOrder, ts: number, verdict: Verdict): ApplyResult {
+  const order = newOrder(state, command, 0, undefined, ts);
   order.status = 'REJECTED';
   order.lastMsg = verdict.message;
-  return rejected(verdict.code, verdict.message, [{ type: 'order.rejected', code: verdict.code, order: order.toRecord() }]);
+  const record = order.toRecord();
+  state.orderPool.retire(order);
+  return rejected(verdict.code, verdict.message, [{ type: 'order.rejected', code: verdict.code, order: record }]);
 }
