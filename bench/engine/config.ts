@@ -46,7 +46,8 @@ export function readConfig(): BenchConfig {
   const reps = Math.max(1, Math.floor(num('BENCH_REPS', quick ? 2 : 5)));
   const allRuns: RunSpec[] = MIXES.flatMap((mix) => DEPTHS.map((depth) => ({ mix, depth })));
   const wanted = list('BENCH_RUNS');
-  const runs = wanted === undefined ? allRuns : wanted.map(parseRun);
+  // BENCH_RUNS=none: no (mix, depth) runs (with BENCH_FULL_PATH=0 and BENCH_MILLION=0, only the open loop).
+  const runs = wanted === undefined ? allRuns : wanted[0] === 'none' ? [] : wanted.map(parseRun);
   return {
     quick,
     seed: Math.floor(num('BENCH_SEED', 20260105)),

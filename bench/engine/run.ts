@@ -19,7 +19,7 @@
  *   BENCH_PEER_REPS=<reps>    repetitions of the peer's throughput pass
  *   BENCH_PEER_LATENCY=1      also run latency passes for the peer (off by default: time)
  *   BENCH_ENGINES=basis,peer  which engines; the first one is the primary of the JSON
- *   BENCH_RUNS=futures:1000,exchange-core:100000   subset of the (mix:depth) runs
+ *   BENCH_RUNS=futures:1000,exchange-core:100000   subset of the (mix:depth) runs ('none': no such run)
  *   BENCH_SEED=20260105       workload seed
  *   BENCH_OPENLOOP_RATE=100000  offered commands per second in the open-loop run
  *   BENCH_OPENLOOP_SECONDS=2.5  its length (0 = skip)
