@@ -1,15 +1,8 @@
 import type { ClassicLevel } from 'classic-level';
 import type { Journal } from '../../app/journal-port.ts';
 import type { StampedCommand } from '../../core/index.ts';
+import { decodeBatch, encodeBatch, JournalCorruptionError } from './journal-codec.ts';
 import { JOURNAL_PREFIX, journalKey, rangeEnd, SIDECAR_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
-
-/** A journal entry that cannot be read back. */
-export class JournalCorruptionError extends Error {
-  constructor(readonly seq: number, detail: string) {
-    super(`journal record ${seq} is corrupt (${detail}); refusing to start rather than lose what follows it`);
-    this.name = 'JournalCorruptionError';
-  }
-}
 
 /** Entries fetched from the engine per round trip when reading. */
 const READ_CHUNK = 256;
@@ -45,7 +38,7 @@ export class LevelJournal implements Journal {
       // An unreadable last batch is a torn tail: readFrom drops it. Until then, count up
       // to the seq before it.
       try {
-        last = parseBatch(seqOfKey(key), text).at(-1)!.seq;
+        last = decodeBatch(seqOfKey(key), text).at(-1)!.seq;
       } catch {
         last = seqOfKey(key) - 1;
       }
@@ -91,7 +84,7 @@ export class LevelJournal implements Journal {
       const first = batch[0]!.seq;
       try {
         // Records and their sidecars in one write: a batch is stored with its history or not at all.
-        const writes = [{ type: 'put' as const, key: journalKey(first), value: JSON.stringify(batch) }];
+        const writes = [{ type: 'put' as const, key: journalKey(first), value: encodeBatch(batch) }];
         if (sidecars.length > 0) writes.push({ type: 'put' as const, key: sidecarKey(first), value: JSON.stringify(sidecars) });
         await this.db.batch(writes, { sync: this.sync });
       } catch (error) {
@@ -113,23 +106,27 @@ export class LevelJournal implements Journal {
     const start = await this.batchContaining(afterSeq + 1);
     const iterator = this.db.iterator({ gte: journalKey(start), lt: rangeEnd(JOURNAL_PREFIX) });
     let held: [string, string] | undefined;
+    let next = iterator.nextv(READ_CHUNK);
     try {
       for (;;) {
-        const entries = await iterator.nextv(READ_CHUNK);
+        const entries = await next;
         if (entries.length === 0) break;
+        // Read the next chunk while this one is decoded and applied: replay never waits on the disk.
+        next = iterator.nextv(READ_CHUNK);
         for (const entry of entries) {
-          if (held !== undefined) yield after(afterSeq, parseBatch(seqOfKey(held[0]), held[1]));
+          if (held !== undefined) yield after(afterSeq, decodeBatch(seqOfKey(held[0]), held[1]));
           held = entry;
         }
       }
     } finally {
+      await next.catch(() => undefined);
       await iterator.close();
     }
     if (held === undefined) return;
     const firstSeq = seqOfKey(held[0]);
     let last: StampedCommand[];
     try {
-      last = parseBatch(firstSeq, held[1]);
+      last = decodeBatch(firstSeq, held[1]);
     } catch (error) {
       this.log(`journal: dropping torn last record ${firstSeq} (${(error as Error).message})`);
       await this.db.del(held[0]);
@@ -189,7 +186,7 @@ export class LevelJournal implements Journal {
 /** Whether a stored batch's last record is at or before `seq` (an unreadable one is kept). */
 function endsBy([key, text]: [string, string], seq: number): boolean {
   try {
-    return parseBatch(seqOfKey(key), text).at(-1)!.seq <= seq;
+    return decodeBatch(seqOfKey(key), text).at(-1)!.seq <= seq;
   } catch {
     return false;
   }
@@ -199,18 +196,4 @@ function after(afterSeq: number, records: StampedCommand[]): StampedCommand[] {
   return records[0]!.seq > afterSeq ? records : records.filter((record) => record.seq > afterSeq);
 }
 
-function parseBatch(firstSeq: number, text: string): StampedCommand[] {
-  let records: StampedCommand[];
-  try {
-    records = JSON.parse(text) as StampedCommand[];
-  } catch {
-    throw new JournalCorruptionError(firstSeq, 'not valid JSON');
-  }
-  if (!Array.isArray(records) || records.length === 0) throw new JournalCorruptionError(firstSeq, 'not a batch of records');
-  records.forEach((record, i) => {
-    if (record === null || typeof record !== 'object' || record.seq !== firstSeq + i || typeof record.ts !== 'number' || typeof record.command !== 'object' || record.command === null) {
-      throw new JournalCorruptionError(firstSeq + i, 'not a stamped command for this seq');
-    }
-  });
-  return records;
-}
+export { JournalCorruptionError };
