@@ -13,7 +13,8 @@ export class StorageUnavailableError extends Error {
 interface Waiter {
   /** The commands this caller waits for, in seq order. */
   readonly applied: readonly Sequenced[];
-  resolve(applied: readonly Sequenced[]): void;
+  /** Called with `applied` once it is durable. */
+  resolve(): void;
   reject(error: Error): void;
 }
 
@@ -45,8 +46,21 @@ export class GroupCommitter {
     return this.failure !== undefined;
   }
 
+  /** One command: applied now, acknowledged once durable (one promise, nothing else per command). */
   submit(command: Command): Promise<Sequenced> {
-    return this.submitAll([command]).then((applied) => applied[0]!);
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    let sequenced: Sequenced;
+    try {
+      sequenced = this.sequencer.submit(command);
+    } catch (error) {
+      // The core halted: the caller hears why. What was journaled before is still committed.
+      this.scheduleFlush();
+      return Promise.reject(error);
+    }
+    return new Promise<Sequenced>((resolve, reject) => {
+      this.waiting.push({ applied: [sequenced], resolve: () => resolve(sequenced), reject });
+      this.scheduleFlush();
+    });
   }
 
   /**
@@ -64,15 +78,18 @@ export class GroupCommitter {
     }
     const durable = new Promise<readonly Sequenced[]>((resolve, reject) => {
       // Commands applied before a halt are journaled: they are committed like any other.
-      if (applied.length > 0) this.waiting.push({ applied, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
+      if (applied.length > 0) this.waiting.push({ applied, resolve: () => resolve(applied), reject });
+      this.scheduleFlush();
     });
     if (halted === undefined) return durable;
     durable.catch(() => undefined);
     return Promise.reject(halted);
+  }
+
+  private scheduleFlush(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
   }
 
   /** Commits what is pending now; resolves when it is durable. */
@@ -90,6 +107,6 @@ export class GroupCommitter {
     }
     const applied = batch.length === 1 ? batch[0]!.applied : batch.flatMap((waiter) => waiter.applied);
     for (const listener of this.durableListeners) listener(applied);
-    for (const waiter of batch) waiter.resolve(waiter.applied);
+    for (const waiter of batch) waiter.resolve();
   }
 }
