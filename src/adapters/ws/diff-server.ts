@@ -41,6 +41,8 @@ interface Connection {
  */
 export class DiffServer {
   private readonly connections = new Set<Connection>();
+  /** Batches became durable while nobody was connected: the shared quotes lag behind. */
+  private feedStale = false;
   private readonly feed: QuoteFeed;
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -51,7 +53,12 @@ export class DiffServer {
     private readonly options: DiffServerOptions,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
-    exchange.committer.onDurable((batch) => this.publish(ChangeSet.of(batch)));
+    exchange.committer.onDurable((batch) => {
+      // With nobody connected there is no one to build patches for: the shared quotes are
+      // brought up to date when the next connection arrives instead.
+      if (this.connections.size === 0) this.feedStale = true;
+      else this.publish(ChangeSet.of(batch));
+    });
     wss.on('connection', (socket, request) => this.accept(socket, request));
     // Protocol-level pings every half timeout: ws clients and browsers answer them
     // without the application's help, so a live client never needs to send anything.
@@ -94,6 +101,12 @@ export class DiffServer {
   }
 
   private accept(socket: WebSocket, request: IncomingMessage): void {
+    if (this.feedStale) {
+      this.feedStale = false;
+      this.feed.refresh(this.exchange.state.instruments.keys());
+      // Prices seen while nobody was connected are unknown here: the next batch re-marks holders.
+      this.lastPrices.clear();
+    }
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
     const queryUserId = query.get('user_id') ?? undefined;
     const session = new DiffSession(this.exchange, this.feed, { send: (text) => socket.send(text) }, queryUserId === '' ? undefined : queryUserId);

@@ -37,6 +37,25 @@ describe('DIFF server: login, quotes, orders', () => {
     client.close();
   });
 
+  it('quotes are current for a client that connects after trades made while nobody was connected', async () => {
+    const seller = await h.trader('dave', 'DAVE1');
+    const buyer = await h.trader('erin', 'ERIN1');
+    // A subscriber first, so the server has built the shared quote, then nobody.
+    const first = await DiffClient.connect(url);
+    first.send({ aid: 'subscribe_quote', ins_list: 'SHFE.cu2701' });
+    await first.until((m) => m.quotes?.['SHFE.cu2701']?.pre_settlement === 86500, 5000, 'first quote');
+    const volumeBefore: number = first.mirror.quotes['SHFE.cu2701'].volume;
+    first.close();
+    await first.until(() => h.service.diff!.connectionCount === 0, 5000, 'disconnected');
+    await h.order(seller, { direction: 'SELL', price: 86510, volume: 2 });
+    await h.order(buyer, { direction: 'BUY', price: 86510, volume: 2 });
+    const second = await DiffClient.connect(url);
+    second.send({ aid: 'subscribe_quote', ins_list: 'SHFE.cu2701' });
+    await second.until((m) => m.quotes?.['SHFE.cu2701']?.volume === volumeBefore + 2, 5000, 'the trades in the quote');
+    assert.equal(second.mirror.quotes['SHFE.cu2701'].last_price, 86510);
+    second.close();
+  });
+
   it('refuses a wrong password with a notify and shows no trade data', async () => {
     await h.user('carol');
     const client = await DiffClient.connect(url);
