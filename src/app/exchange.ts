@@ -1,20 +1,16 @@
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import type { Command, CoreEvent, CoreState } from '../core/index.ts';
+import type { Command, CoreState } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
+import { decodeSidecar, encodeSidecar, type HistorySidecar } from './history/history-codec.ts';
 import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
 import { tradingDayAt } from './trading-calendar.ts';
 
-/** What the journal stores beside a command: the events that changed the history, and when. */
-interface HistorySidecar {
-  readonly ts: number;
-  readonly events: CoreEvent[];
-}
 
 /** Raised for commands that arrive after shutdown began. */
 export class ExchangeStoppingError extends Error {
@@ -72,7 +68,13 @@ export class Exchange {
     for await (const batch of storage.journal.sidecars()) {
       for (const [seq, sidecar] of batch) {
         if (seq <= historyBaseSeq) continue;
-        const { ts, events } = sidecar as HistorySidecar;
+        let stored: HistorySidecar;
+        try {
+          stored = decodeSidecar(sidecar);
+        } catch (error) {
+          throw new Error(`the history stored with journal record ${seq} is corrupt (${(error as Error).message}); refusing to start`);
+        }
+        const { ts, events } = stored;
         history.applyEvents(ts, events);
         historyEvents += events.length;
       }
@@ -86,7 +88,7 @@ export class Exchange {
       history.apply(stamped, result);
       marketData.apply(stamped, result);
       const events = HistoryProjection.relevant(result.events);
-      if (events !== undefined) storage.journal.attach(stamped.seq, { ts: stamped.ts, events } satisfies HistorySidecar);
+      if (events !== undefined) storage.journal.attach(stamped.seq, encodeSidecar(stamped.ts, events));
     });
     const committer = new GroupCommitter(sequencer, storage.journal, log);
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
