@@ -15,7 +15,7 @@
  * submit req/s over /health req/s. Both processes share this machine's cores, so the
  * figures are those of a server with a load generator beside it, not of a dedicated host.
  * At the end the server gets SIGTERM and must exit 0; the snapshots it logged are counted
- * (the shipped configuration snapshots every 100,000 commands, which the batch phase passes).
+ * (the shipped configuration snapshots every 500,000 commands, which a batch phase may pass).
  * The LAST stdout line is one JSON object.
  *
  * Environment knobs (all optional):

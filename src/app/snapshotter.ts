@@ -2,7 +2,7 @@ import type { CoreState } from '../core/index.ts';
 import { serializeState } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 import type { SavedSnapshot, SnapshotStore } from './snapshot-port.ts';
-import { hashOfSerialized } from './state-hash.ts';
+import { hashOfStateText } from './state-hash.ts';
 
 /**
  * A snapshot at a command boundary. The state is captured synchronously (no command can
@@ -21,16 +21,30 @@ export async function takeSnapshot(
 ): Promise<number> {
   const seq = state.lastSeq;
   const ts = state.lastTs;
-  const data = serializeState(state);
-  const hash = hashOfSerialized(data);
+  // The state is turned into text once: that text is both what is hashed and what is stored.
+  const stateText = JSON.stringify(serializeState(state));
+  const hash = hashOfStateText(stateText);
   // Encoded in the same synchronous step as the state: the projections are live objects
   // that later commands change, and the snapshot must describe exactly this seq.
   const saved = projections?.();
-  const snapshot: SavedSnapshot = { seq, ts, hash, state: data, ...(saved !== undefined && { projections: saved }) };
-  const encoded = JSON.stringify(snapshot);
+  const encoded = encodeSnapshot({ seq, ts, hash }, stateText, saved);
   await journal.commit();
   await store.save(seq, encoded);
   await store.pruneOlder(2);
   await pruneJournalThrough(seq);
   return seq;
+}
+
+/**
+ * The JSON text of a SavedSnapshot ({seq, ts, hash, state, projections?}) around a state
+ * already in text form, without turning the state into text a second time.
+ */
+function encodeSnapshot(
+  header: Pick<SavedSnapshot, 'seq' | 'ts' | 'hash'>,
+  stateText: string,
+  projections: Record<string, unknown> | undefined,
+): string {
+  const head = JSON.stringify(header).slice(0, -1);
+  const tail = projections === undefined ? '' : `,"projections":${JSON.stringify(projections)}`;
+  return `${head},"state":${stateText}${tail}}`;
 }

@@ -6,7 +6,12 @@ export function stateHash(state: CoreState): string {
   return hashOfSerialized(serializeState(state));
 }
 
-/** The same hash from a serialisation already made (a snapshot needs both). */
+/** The same hash from a serialisation already made. */
 export function hashOfSerialized(serialized: SerializedState): string {
-  return createHash('sha256').update(JSON.stringify(serialized)).digest('hex');
+  return hashOfStateText(JSON.stringify(serialized));
+}
+
+/** The same hash from the serialisation's JSON text (a snapshot stores that text too). */
+export function hashOfStateText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -199,7 +199,7 @@ export const EXCHANGE_DEFAULTS = {
   wsPort: 8001,
   selfTradePrevention: true,
   durability: 'full' as const,
-  snapshotEveryCommands: 100_000,
+  snapshotEveryCommands: 500_000,
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
   heartbeatTimeoutSeconds: 10,
