@@ -318,7 +318,7 @@ function restingOrders(ladder: PriceLadder): SerializedOrder[] {
 }
 
 function reviveOrder(record: SerializedOrder): Order {
-  const order = new Order(
+  const order = new Order().reset(
     record.accountId,
     record.orderId,
     record.instrumentId,

@@ -8,7 +8,7 @@ import { COPPER, CoreHarness } from '../support/core-harness.ts';
 const CU = COPPER.instrumentId;
 
 function takeBuy(pool: OrderPool, orderId: string): Order {
-  return pool.take('acct', orderId, CU, 'BUY', 'OPEN', 'LIMIT', 7001, 70010, 3, 'GFD', 'ANY', 0, '', 1);
+  return pool.take().reset('acct', orderId, CU, 'BUY', 'OPEN', 'LIMIT', 7001, 70010, 3, 'GFD', 'ANY', 0, '', 1);
 }
 
 describe('OrderPool', () => {
@@ -41,8 +41,9 @@ describe('OrderPool', () => {
     });
     pool.retire(used);
     pool.recycle();
-    const reused = pool.take('other', 'z', CU, 'SELL', 'CLOSE', 'LIMIT', 7002, 70020, 2, 'GTC', 'MIN', 1, '', 7);
-    const fresh = new Order('other', 'z', CU, 'SELL', 'CLOSE', 'LIMIT', 7002, 70020, 2, 'GTC', 'MIN', 1, '', 7);
+    const terms = ['other', 'z', CU, 'SELL', 'CLOSE', 'LIMIT', 7002, 70020, 2, 'GTC', 'MIN', 1, '', 7] as const;
+    const reused = pool.take().reset(...terms);
+    const fresh = new Order().reset(...terms);
     assert.equal(reused, used);
     assert.deepEqual({ ...reused }, { ...fresh });
     assert.deepEqual(Object.keys(reused), Object.keys(fresh), 'same fields in the same order (one shape)');

@@ -1,4 +1,3 @@
-import type { Direction, Offset, PriceType, TimeCondition, VolumeCondition } from '../commands.ts';
 import { Order } from './order.ts';
 
 /**
@@ -30,29 +29,9 @@ export class OrderPool {
     return this.free.length;
   }
 
-  take(
-    accountId: string,
-    orderId: string,
-    instrumentId: string,
-    direction: Direction,
-    offset: Offset,
-    priceType: PriceType,
-    priceTicks: number,
-    limitPrice: number,
-    volume: number,
-    timeCondition: TimeCondition,
-    volumeCondition: VolumeCondition,
-    minVolume: number,
-    validUntilDate: string,
-    insertTs: number,
-  ): Order {
-    const reused = this.free.pop();
-    if (reused === undefined) {
-      return new Order(accountId, orderId, instrumentId, direction, offset, priceType, priceTicks, limitPrice, volume,
-        timeCondition, volumeCondition, minVolume, validUntilDate, insertTs);
-    }
-    return reused.reset(accountId, orderId, instrumentId, direction, offset, priceType, priceTicks, limitPrice, volume,
-      timeCondition, volumeCondition, minVolume, validUntilDate, insertTs);
+  /** An order object to `reset` with a new order's terms: a recycled one when there is one. */
+  take(): Order {
+    return this.free.pop() ?? new Order();
   }
 
   /** The order has finished and left every index; it may be reused after this command. */

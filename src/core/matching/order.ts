@@ -19,64 +19,44 @@ import type { PriceLevel } from './price-level.ts';
  * one thing the matching path allocates that outlives a young-generation collection, and
  * copying survivors is what those pauses spend their time on. So the terms are plain
  * fields rather than readonly ones, and `reset` gives a recycled object a new order's
- * terms and clears every other field. Only the pool and the constructor call it.
+ * terms and clears every other field: `new Order().reset(...)` or `pool.take().reset(...)`.
  */
 export class Order {
-  accountId!: string;
-  orderId!: string;
-  instrumentId!: string;
-  direction!: Direction;
-  offset!: Offset;
-  priceType!: PriceType;
+  accountId = '';
+  orderId = '';
+  instrumentId = '';
+  direction: Direction = 'BUY';
+  offset: Offset = 'OPEN';
+  priceType: PriceType = 'LIMIT';
   /** Limit in ticks; for MARKET / ANY the worst acceptable price (the band edge). */
-  priceTicks!: number;
+  priceTicks = 0;
   /** Limit price in currency units as the user gave it; 0 for MARKET / ANY. */
-  limitPrice!: number;
-  volume!: number;
-  timeCondition!: TimeCondition;
-  volumeCondition!: VolumeCondition;
-  minVolume!: number;
-  validUntilDate!: string;
-  insertTs!: number;
-  exchangeOrderId!: number;
-  volumeLeft!: number;
-  status!: ExchangeStatus;
-  lastMsg!: string;
-  level!: PriceLevel | null;
-  prev!: Order | null;
-  next!: Order | null;
+  limitPrice = 0;
+  volume = 0;
+  timeCondition: TimeCondition = 'GFD';
+  volumeCondition: VolumeCondition = 'ANY';
+  minVolume = 0;
+  validUntilDate = '';
+  insertTs = 0;
+  exchangeOrderId = 0;
+  volumeLeft = 0;
+  status: ExchangeStatus = 'PENDING';
+  lastMsg = '';
+  level: PriceLevel | null = null;
+  prev: Order | null = null;
+  next: Order | null = null;
   /** The next live order with the same order id (another account's); see LiveOrderIndex. */
-  sameIdNext!: Order | null;
+  sameIdNext: Order | null = null;
   /** The account whose funds and positions this order uses; null for a bare matching order. */
-  account!: Account | null;
+  account: Account | null = null;
   /** Cents held per open lot: margin (opening orders only) and commission. */
-  marginPerLot!: number;
-  commissionPerLot!: number;
+  marginPerLot = 0;
+  commissionPerLot = 0;
   /** Lots of a closing order reserved from the position's his / today buckets, not yet filled. */
-  reservedHis!: number;
-  reservedToday!: number;
+  reservedHis = 0;
+  reservedToday = 0;
   /** True while the object waits in the pool: guards against handing one object out twice. */
-  pooled!: boolean;
-
-  constructor(
-    accountId: string,
-    orderId: string,
-    instrumentId: string,
-    direction: Direction,
-    offset: Offset,
-    priceType: PriceType,
-    priceTicks: number,
-    limitPrice: number,
-    volume: number,
-    timeCondition: TimeCondition,
-    volumeCondition: VolumeCondition,
-    minVolume: number,
-    validUntilDate: string,
-    insertTs: number,
-  ) {
-    this.reset(accountId, orderId, instrumentId, direction, offset, priceType, priceTicks, limitPrice, volume,
-      timeCondition, volumeCondition, minVolume, validUntilDate, insertTs);
-  }
+  pooled = false;
 
   /** Gives this object a new order's terms; every other field back to a new order's value. */
   reset(

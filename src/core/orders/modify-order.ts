@@ -25,7 +25,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     return rejected(ResultCode.InvalidVolume, `new volume ${command.volume} is below the order's min_volume ${old.minVolume}`);
   }
 
-  const replacement = state.orderPool.take(
+  const replacement = state.orderPool.take().reset(
     old.accountId,
     old.orderId,
     old.instrumentId,

@@ -114,7 +114,7 @@ function fail(message: string): Verdict {
 
 function newOrder(state: CoreState, command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {
   const isLimit = command.priceType === 'LIMIT';
-  return state.orderPool.take(
+  return state.orderPool.take().reset(
     command.accountId,
     command.orderId,
     command.instrumentId,
