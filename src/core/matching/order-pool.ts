@@ -44,6 +44,7 @@ export class OrderPool {
   /** The command boundary: retired orders become reusable. */
   recycle(): void {
     const retired = this.retired;
+    if (retired.length === 0) return;
     const free = this.free;
     for (let i = 0; i < retired.length; i++) {
       const order = retired[i]!;
