@@ -1,6 +1,7 @@
 /**
  * The exchange as a separate process, started the way an operator starts it (the
- * `npm start` script: `tsx src/app/main.ts`, from the project folder), for end-to-end tests
+ * `npm start` script: `tsx <node flags> src/app/main.ts`, from the project folder, with
+ * the script's own node flags), for end-to-end tests
  * and the HTTP benchmark. The child gets its own process group, so that `kill()` can take
  * down tsx and the node process it runs even when a test fails half-way.
  *
@@ -13,6 +14,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,17 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX_CLI = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
 const LISTENING = /http:\s+listening on (http:\/\/\S+)/;
+
+/**
+ * The node flags of the npm start script (`tsx --flag ... src/app/main.ts`): tests and
+ * benchmarks run the server with exactly the flags an operator's `npm start` gives it.
+ */
+export function startScriptNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const match = /\btsx((?:\s+--\S+)*)\s+src\/app\/main\.ts/.exec(scripts.start ?? '');
+  if (match === null) throw new Error(`package.json's start script does not run "tsx [node flags] src/app/main.ts": ${scripts.start}`);
+  return match[1]!.trim().split(/\s+/).filter((flag) => flag !== '');
+}
 
 /** A TCP port nobody listens on right now (the OS picks it; we release it at once). */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
@@ -99,9 +112,10 @@ export class ServerProcess {
     delete env.NODE_OPTIONS;
     delete env.NODE_TEST_CONTEXT;
     const nodeArgs = options.nodeArgs ?? [];
+    const startFlags = startScriptNodeFlags();
     const args = options.launcher === 'node'
-      ? ['--import', 'tsx', ...nodeArgs, 'src/app/main.ts']
-      : [...nodeArgs, TSX_CLI, 'src/app/main.ts'];
+      ? ['--import', 'tsx', ...startFlags, ...nodeArgs, 'src/app/main.ts']
+      : [...nodeArgs, TSX_CLI, ...startFlags, 'src/app/main.ts'];
     const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const server = new ServerProcess(child, httpPort, wsPort);
     killOnExit.add(server);
