@@ -49,7 +49,7 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
   const verdict = checkOrder(state, instrument, command);
   if (typeof verdict !== 'number') return reject(state, command, ts, verdict);
 
-  const order = newOrder(state, command, verdict, instrument!, ts);
+  const order = newOrder(state, command, verdict, instrument!, ts, account?.accountId);
   if (account !== undefined) {
     const funds = state.ledger.reserve(account, instrument!, order, placement === 'forced');
     if (funds.code !== ResultCode.Success) {
@@ -112,12 +112,17 @@ function fail(message: string): Verdict {
   return { code: ResultCode.ParameterError, message };
 }
 
-function newOrder(state: CoreState, command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number): Order {
+/**
+ * The order's ids are the account's and the instrument's own strings where there are
+ * some (equal to the command's): a resting order, and the history entry made from it,
+ * then keep no copy of the request's text alive.
+ */
+function newOrder(state: CoreState, command: PlaceOrder, priceTicks: number, instrument: Instrument | undefined, ts: number, accountId = command.accountId): Order {
   const isLimit = command.priceType === 'LIMIT';
   return state.orderPool.take().reset(
-    command.accountId,
+    accountId,
     command.orderId,
-    command.instrumentId,
+    instrument?.id ?? command.instrumentId,
     command.direction,
     command.offset,
     command.priceType,
