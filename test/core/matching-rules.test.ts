@@ -40,6 +40,17 @@ describe('price-time priority', () => {
 });
 
 describe('order validation', () => {
+  it('refuses enumerated terms it does not know with 1001 and records the order REJECTED', () => {
+    const x = new CoreHarness();
+    for (const [field, value] of [['offset', 'SIDEWAYS'], ['direction', 'UP'], ['priceType', 'BEST'], ['timeCondition', 'FOREVER'], ['volumeCondition', 'SOME']] as const) {
+      const result = x.place('a', `bad-${field}`, 'SELL', 70010, 1, { [field]: value } as never);
+      assert.equal(result.code, ResultCode.ParameterError, field);
+      assert.match(result.message, new RegExp(`${field} must be one of .*got "${value}"`));
+      assert.equal(eventsOfType(result, 'order.rejected')[0]?.order.status, 'REJECTED', field);
+    }
+    assert.deepEqual(restingOrders(x.state, CU, 'SELL'), []);
+  });
+
   it('refuses a price off the tick grid with 1001 and records the order REJECTED', () => {
     const x = new CoreHarness();
     const result = x.place('b', 'x', 'BUY', 70015, 1);

@@ -19,8 +19,9 @@ export class JournalCorruptionError extends Error {
  * as milliseconds after firstTs (small integers parse without allocating, 13-digit ones
  * do not). The commands that make up nearly all of a journal are stored positionally,
  * without their field names, and their enumerated fields as indexes into the tables
- * below (a value missing from a table is stored as its text); every other command as its
- * own JSON object:
+ * below; every other command, and an order whose enumerated fields are not all in the
+ * tables (the core refuses it; the journal keeps it exactly as it came), as its own JSON
+ * object:
  *
  *   [dts, 1, accountId, orderId, instrumentId, direction, offset, priceType, price, volume,
  *            timeCondition, volumeCondition, minVolume?, validUntilDate?]     order.place
@@ -60,19 +61,18 @@ export function encodeBatch(records: readonly StampedCommand[]): string {
   return JSON.stringify(out);
 }
 
-/** Its index in the table, or the value itself when the table does not have it. */
-function code<T>(table: readonly T[], value: T): number | T {
-  const index = table.indexOf(value);
-  return index < 0 ? value : index;
-}
-
 function encodeRecord({ ts, command: c }: StampedCommand, firstTs: number): StoredRecord {
   const dts = ts - firstTs;
   switch (c.type) {
     case 'order.place': {
+      const direction = DIRECTIONS.indexOf(c.direction);
+      const offset = OFFSETS.indexOf(c.offset);
+      const priceType = PRICE_TYPES.indexOf(c.priceType);
+      const timeCondition = TIME_CONDITIONS.indexOf(c.timeCondition);
+      const volumeCondition = VOLUME_CONDITIONS.indexOf(c.volumeCondition);
+      if (direction < 0 || offset < 0 || priceType < 0 || timeCondition < 0 || volumeCondition < 0) return [dts, Kind.Other, c];
       const record: StoredRecord = [
-        dts, Kind.Place, c.accountId, c.orderId, c.instrumentId, code(DIRECTIONS, c.direction), code(OFFSETS, c.offset),
-        code(PRICE_TYPES, c.priceType), c.price, c.volume, code(TIME_CONDITIONS, c.timeCondition), code(VOLUME_CONDITIONS, c.volumeCondition),
+        dts, Kind.Place, c.accountId, c.orderId, c.instrumentId, direction, offset, priceType, c.price, c.volume, timeCondition, volumeCondition,
       ];
       if (c.validUntilDate !== undefined) record.push(c.minVolume ?? null, c.validUntilDate);
       else if (c.minVolume !== undefined) record.push(c.minVolume);
@@ -115,10 +115,9 @@ function decodeFormat2(firstSeq: number, batch: unknown[]): StampedCommand[] {
   return out;
 }
 
-/** The table's value at a stored index; a value stored as text is itself. */
+/** The table's value at a stored index. */
 function value<T>(table: readonly T[], stored: unknown, seq: number): T {
-  if (typeof stored !== 'number') return stored as T;
-  const found = table[stored];
+  const found = typeof stored === 'number' ? table[stored] : undefined;
   if (found === undefined) throw new JournalCorruptionError(seq, `no value ${stored} in its table`);
   return found;
 }

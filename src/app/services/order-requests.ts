@@ -104,8 +104,11 @@ export function toPlaceOrder(state: CoreState, accountId: string, request: Order
   if (priceType === 'LIMIT' && (price === undefined || !Number.isFinite(price) || price <= 0)) {
     throw new ApiError(ResultCode.ParameterError, 'price (or limit_price) is required for LIMIT orders and must be > 0');
   }
-  const offset = OFFSET_ALIASES[request.offset];
-  if (offset === undefined) throw new ApiError(ResultCode.ParameterError, `offset must be one of ${Object.keys(OFFSET_ALIASES).join(', ')}`);
+  // Own keys only: "toString" or "constructor" must not find the object's prototype.
+  const offset = Object.hasOwn(OFFSET_ALIASES, request.offset) ? OFFSET_ALIASES[request.offset] : undefined;
+  if (offset === undefined) {
+    throw new ApiError(ResultCode.ParameterError, `offset must be one of ${Object.keys(OFFSET_ALIASES).join(', ')}; got ${JSON.stringify(request.offset)}`);
+  }
   const timeCondition = oneOf<TimeCondition>('time_condition', request.time_condition ?? 'GFD', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']);
   const volumeCondition = oneOf<VolumeCondition>('volume_condition', request.volume_condition ?? 'ANY', ['ANY', 'MIN', 'ALL']);
   const orderId = request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id;

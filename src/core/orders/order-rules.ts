@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/account.ts';
+import type { PlaceOrder } from '../commands.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { isCalendarDay } from '../calendar.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -46,6 +47,28 @@ export function limitPriceTicks(instrument: Instrument, price: number): number |
     };
   }
   return ticks;
+}
+
+const TERMS: readonly (readonly [keyof PlaceOrder, readonly string[]])[] = [
+  ['direction', ['BUY', 'SELL']],
+  ['offset', ['OPEN', 'CLOSE', 'CLOSETODAY', 'CLOSEYESTERDAY']],
+  ['priceType', ['LIMIT', 'MARKET', 'ANY']],
+  ['timeCondition', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']],
+  ['volumeCondition', ['ANY', 'MIN', 'ALL']],
+];
+
+/**
+ * The order's enumerated terms are ones the core knows. The adapters check them too; the
+ * core does not rely on that, since an unknown offset would otherwise pass for a close.
+ */
+export function checkTerms(command: PlaceOrder): Verdict {
+  for (const [field, allowed] of TERMS) {
+    const value = command[field];
+    if (typeof value !== 'string' || !allowed.includes(value)) {
+      return { code: ResultCode.ParameterError, message: `${field} must be one of ${allowed.join(', ')}; got ${typeof value === 'string' ? JSON.stringify(value) : typeof value}` };
+    }
+  }
+  return ACCEPTABLE;
 }
 
 export function checkTradable(instrument: Instrument | undefined, instrumentId: string): Verdict {

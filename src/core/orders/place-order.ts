@@ -6,7 +6,7 @@ import { execute } from '../matching/matcher.ts';
 import type { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { ACCEPTABLE, checkAccount, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
+import { ACCEPTABLE, checkAccount, checkTerms, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
 
 /**
  * order.place: validate against the account, the instrument and the day, freeze what the
@@ -66,6 +66,8 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
 
 /** The order's limit in ticks, or why it is refused. */
 function checkOrder(state: CoreState, instrument: Instrument | undefined, command: PlaceOrder): number | Verdict {
+  const terms = checkTerms(command);
+  if (terms.code !== ResultCode.Success) return terms;
   const tradable = checkTradable(instrument, command.instrumentId);
   if (tradable.code !== ResultCode.Success) return tradable;
   const volume = checkVolume(command.volume);

@@ -289,6 +289,21 @@ describe('DIFF protocol', () => {
     );
   });
 
+  it('refuses an offset that names a property of every object (toString, constructor, __proto__) as 1001', async () => {
+    const client = await loggedIn(alice);
+    for (const offset of ['toString', 'constructor', '__proto__']) {
+      const id = `odd-${offset}`;
+      client.send({
+        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'SELL', offset, volume: 1, price_type: 'LIMIT', limit_price: 86500,
+      });
+      await client.until((m) => m.trade.alice.orders?.[id]?.status === 'FINISHED', 5000, `${offset} refused`);
+      assert.match(client.mirror.trade.alice.orders[id].last_msg, /offset must be one of/);
+      assert.equal(lastNotify(client)?.code, 1001);
+    }
+    client.close();
+  });
+
   it('puts the orders of one batched frame into one rtn_data', async () => {
     const client = await loggedIn(alice);
     await sleep(200);
