@@ -11,8 +11,8 @@ export interface SavedSnapshot {
 }
 
 export interface SnapshotStore {
-  /** Stores a snapshot already encoded (JSON of a SavedSnapshot) as the one of `seq`. */
-  save(seq: number, encoded: string): Promise<void>;
+  /** Stores a snapshot already encoded (the UTF-8 bytes of the JSON of a SavedSnapshot) as the one of `seq`. */
+  save(seq: number, encoded: Uint8Array): Promise<void>;
   /** Newest first; an entry that cannot be parsed is reported, not skipped silently. */
   newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }>;
   pruneOlder(keep: number): Promise<void>;

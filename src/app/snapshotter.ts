@@ -2,7 +2,7 @@ import type { CoreState } from '../core/index.ts';
 import { serializeState } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 import type { SavedSnapshot, SnapshotStore } from './snapshot-port.ts';
-import { hashOfStateText } from './state-hash.ts';
+import { hashOfStateBytes } from './state-hash.ts';
 
 /**
  * A snapshot at a command boundary. The state is captured synchronously (no command can
@@ -21,13 +21,16 @@ export async function takeSnapshot(
 ): Promise<number> {
   const seq = state.lastSeq;
   const ts = state.lastTs;
-  // The state is turned into text once: that text is both what is hashed and what is stored.
-  const stateText = JSON.stringify(serializeState(state));
-  const hash = hashOfStateText(stateText);
+  // The state is turned into text, and the text into bytes, once: those bytes are both
+  // what is hashed and what is stored.
+  const stateBytes = Buffer.from(JSON.stringify(serializeState(state)));
   // Encoded in the same synchronous step as the state: the projections are live objects
   // that later commands change, and the snapshot must describe exactly this seq.
   const saved = projections?.();
-  const encoded = encodeSnapshot({ seq, ts, hash }, stateText, saved);
+  const tail = saved === undefined ? '}' : `,"projections":${JSON.stringify(saved)}}`;
+  // Everything from here works on what was captured; the hash is computed off the event loop.
+  const hash = await hashOfStateBytes(stateBytes);
+  const encoded = encodeSnapshot({ seq, ts, hash }, stateBytes, tail);
   await journal.commit();
   await store.save(seq, encoded);
   await store.pruneOlder(2);
@@ -36,15 +39,10 @@ export async function takeSnapshot(
 }
 
 /**
- * The JSON text of a SavedSnapshot ({seq, ts, hash, state, projections?}) around a state
- * already in text form, without turning the state into text a second time.
+ * The bytes of the JSON of a SavedSnapshot ({seq, ts, hash, state, projections?}) around
+ * a state already in bytes, without turning the state into text a second time.
  */
-function encodeSnapshot(
-  header: Pick<SavedSnapshot, 'seq' | 'ts' | 'hash'>,
-  stateText: string,
-  projections: Record<string, unknown> | undefined,
-): string {
-  const head = JSON.stringify(header).slice(0, -1);
-  const tail = projections === undefined ? '' : `,"projections":${JSON.stringify(projections)}`;
-  return `${head},"state":${stateText}${tail}}`;
+function encodeSnapshot(header: Pick<SavedSnapshot, 'seq' | 'ts' | 'hash'>, stateBytes: Buffer, tail: string): Buffer {
+  const head = `${JSON.stringify(header).slice(0, -1)},"state":`;
+  return Buffer.concat([Buffer.from(head), stateBytes, Buffer.from(tail)]);
 }

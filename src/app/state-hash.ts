@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { type CoreState, type SerializedState, serializeState } from '../core/index.ts';
 
 /** SHA-256 of the canonical serialisation: equal hashes mean identical states. */
@@ -11,7 +11,16 @@ export function hashOfSerialized(serialized: SerializedState): string {
   return hashOfStateText(JSON.stringify(serialized));
 }
 
-/** The same hash from the serialisation's JSON text (a snapshot stores that text too). */
+/** The same hash from the serialisation's JSON text. */
 export function hashOfStateText(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The same hash from the UTF-8 bytes of that text (what a snapshot stores), computed on
+ * the thread pool: a large state's hash would otherwise hold the event loop for tens of
+ * milliseconds.
+ */
+export async function hashOfStateBytes(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }

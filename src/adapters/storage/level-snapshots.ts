@@ -9,8 +9,9 @@ export class LevelSnapshots implements SnapshotStore {
     private readonly sync: boolean,
   ) {}
 
-  async save(seq: number, encoded: string): Promise<void> {
-    await this.db.put(snapshotKey(seq), encoded, { sync: this.sync });
+  async save(seq: number, encoded: Uint8Array): Promise<void> {
+    // Bytes as they are: a string would be converted to UTF-8 again on the event loop.
+    await this.db.put<string, Uint8Array>(snapshotKey(seq), encoded, { sync: this.sync, valueEncoding: 'view' });
   }
 
   async *newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }> {

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Journal } from '../../src/app/journal-port.ts';
+import type { SnapshotStore } from '../../src/app/snapshot-port.ts';
+import { takeSnapshot } from '../../src/app/snapshotter.ts';
+import { stateHash } from '../../src/app/state-hash.ts';
+import { serializeState } from '../../src/core/index.ts';
+import { CoreHarness } from '../support/core-harness.ts';
+
+describe('snapshot encoding', () => {
+  for (const projections of [undefined, { marketData: { quotes: ['a', 'b'] }, note: 'quote " and \\ and 价' }]) {
+    it(`stores exactly the JSON of {seq, ts, hash, state${projections === undefined ? '' : ', projections'}}, hashed as the state hash`, async () => {
+      const x = new CoreHarness();
+      x.place('a', 'o1', 'BUY', 70000, 2);
+      // An id outside ASCII: the hash is of the UTF-8 bytes, as stateHash hashes the text.
+      x.place('b', '单号-2', 'SELL', 70010, 3);
+      let stored: Uint8Array | undefined;
+      let prunedThrough = -1;
+      const journal = { commit: async () => undefined } as unknown as Journal;
+      const store: SnapshotStore = {
+        save: async (_seq, encoded) => {
+          stored = encoded;
+        },
+        newestFirst: async function* () {},
+        pruneOlder: async () => undefined,
+      };
+      await takeSnapshot(x.state, journal, store, async (seq) => (prunedThrough = seq), projections && (() => projections));
+      const expected = {
+        seq: x.state.lastSeq,
+        ts: x.state.lastTs,
+        hash: stateHash(x.state),
+        state: serializeState(x.state),
+        ...(projections !== undefined && { projections }),
+      };
+      assert.equal(Buffer.from(stored!).toString('utf8'), JSON.stringify(expected));
+      assert.equal(prunedThrough, x.state.lastSeq);
+    });
+  }
+});
