@@ -10,6 +10,8 @@
  *    replayed through `apply`: the worst case, and the replay speed), and with the
  *    shipped snapshot policy (a snapshot every 500,000 commands, config/exchange.toml:
  *    what an operator sees; the last snapshot a whole interval before the end, its worst case).
+ * The npm script runs node with the start script's flags (64 MB young-generation
+ * semi-spaces), since what is measured is the exchange's own storage path and restart.
  * The last stdout line is one JSON object.
  *
  * Knobs: BENCH_DURABLE_COMMANDS (default 200000), BENCH_WINDOW (2000),
