@@ -1,0 +1,66 @@
+/**
+ * Who is logged in (token, user, role) and which trading account is selected; kept in
+ * localStorage so a reload stays logged in. Logging in or out reconnects the DIFF
+ * connection with the new identity.
+ */
+import { computed, reactive, watch } from 'vue';
+import { api, unwrap, useToken } from './api/client';
+import { diff, diffUrl } from './diff/connection';
+
+interface Stored {
+  token: string;
+  userId: string;
+  username: string;
+  role: string;
+  accountId: string;
+}
+
+const STORAGE_KEY = 'basis.session';
+
+function restore(): Stored | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw === null ? undefined : (JSON.parse(raw) as Stored);
+  } catch {
+    return undefined;
+  }
+}
+
+export const session = reactive<{ current: Stored | undefined }>({ current: restore() });
+export const loggedIn = computed(() => session.current !== undefined);
+export const isAdmin = computed(() => session.current?.role === 'admin');
+
+/** The logged-in user; pages behind the login guard may rely on it. */
+export function me(): Stored {
+  if (session.current === undefined) throw new Error('not logged in');
+  return session.current;
+}
+
+export async function login(username: string, password: string): Promise<void> {
+  const data = await unwrap(api.POST('/api/auth/login', { body: { username, password } }));
+  session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
+}
+
+export async function register(username: string, password: string): Promise<void> {
+  await unwrap(api.POST('/api/auth/register', { body: { username, password } }));
+  await login(username, password);
+}
+
+export function logout(): void {
+  session.current = undefined;
+}
+
+export function selectAccount(accountId: string): void {
+  if (session.current !== undefined) session.current.accountId = accountId;
+}
+
+watch(
+  () => session.current,
+  (current) => {
+    if (current === undefined) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+    useToken(current?.token, logout);
+    diff.open(diffUrl(current === undefined ? undefined : { userId: current.userId, token: current.token }));
+  },
+  { deep: true, immediate: true },
+);
