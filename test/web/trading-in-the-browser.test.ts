@@ -66,4 +66,38 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await screenshot(alice, '1-alice-after-fill');
     await screenshot(bob, '1-bob-after-fill');
   });
+
+  it('an operator suspends an instrument and the trader\'s next order on it shows 3004', async () => {
+    admin = await world.newPage();
+    await logIn(admin, ADMIN.username, ADMIN.password, /\/console\/instruments/);
+    await admin.getByTestId('suspend-SHFE.al2701').click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByTestId('resume-SHFE.al2701').waitFor();
+    await waitForText(admin.getByTestId('admin-instruments'), 'suspended');
+    await screenshot(admin, '2-console-suspended');
+
+    await selectInstrument(bob, 'SHFE.al2701');
+    await placeOrder(bob, { direction: 'BUY', price: 21300, volume: 1 });
+    await waitForText(bob.getByTestId('order-rejection'), /Error 3004: .*suspended/i);
+    await screenshot(bob, '2-bob-rejected-3004');
+  });
+
+  it('settlement runs from the console and the trader sees the new trading day', async () => {
+    const before = (await world.api.ok('GET', '/health')).trading_day as string;
+    await waitForText(alice.getByTestId('trading-day'), before);
+    await admin.goto('/console/settlement');
+    await admin.getByTestId('execute-settlement').click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    const summary = admin.getByTestId('settlement-summary');
+    await waitForText(summary, before);
+    const next = (await world.api.ok('GET', '/health')).trading_day as string;
+    assert.notEqual(next, before);
+    await waitForText(summary, next);
+    await screenshot(admin, '3-console-settlement');
+
+    // The trader's page moves to the new day by itself; today's volume became yesterday's.
+    await waitForText(alice.getByTestId('trading-day'), `Trading day ${next}`);
+    await waitForText(alice.getByTestId('positions'), '2 (0/2)');
+    await screenshot(alice, '3-alice-new-trading-day');
+  });
 });

@@ -41,7 +41,8 @@ api.use({
 
 interface Envelope<D> {
   success: boolean;
-  data: D;
+  /** Absent in the document for routes that answer data: null (instrument create). */
+  data?: D;
   error?: { code: number; message: string } | null;
 }
 
@@ -53,7 +54,7 @@ export async function unwrap<D>(pending: Promise<{ data?: Envelope<D>; error?: u
   } catch (error) {
     throw new ApiFailure(0, `the exchange cannot be reached (${(error as Error).message})`, 0);
   }
-  if (reply.data !== undefined && reply.data.success) return reply.data.data;
+  if (reply.data !== undefined && reply.data.success) return reply.data.data as D;
   const failure = (reply.error ?? reply.data) as Partial<Envelope<unknown>> | undefined;
   const code = failure?.error?.code ?? 0;
   const message = failure?.error?.message ?? `the exchange answered HTTP ${reply.response.status}`;
