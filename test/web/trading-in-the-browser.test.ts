@@ -34,11 +34,9 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const b = await world.trader('bob_web', 'BOB-W');
     alice = await world.newPage();
     bob = await world.newPage();
-    // Each logs in and chooses the account to trade with.
+    // Each logs in and lands in the terminal with the account to trade with.
     for (const [page, name, password, account] of [[alice, 'alice_web', a.password, 'ALICE-W'], [bob, 'bob_web', b.password, 'BOB-W']] as const) {
-      await logIn(page, name, password, /\/accounts/);
-      await page.getByRole('button', { name: 'Trade with this account' }).click();
-      await page.waitForURL(/\/terminal/);
+      await logIn(page, name, password, /\/terminal/);
       await waitForText(page.getByTestId('who'), account);
       await selectInstrument(page, 'SHFE.cu2701');
       await waitForText(page.getByTestId('account-balance'), '1,000,000.00');

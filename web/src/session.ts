@@ -16,6 +16,7 @@ interface Stored {
 }
 
 const STORAGE_KEY = 'basis.session';
+const LAST_ACCOUNT_KEY = 'basis.account';
 
 function restore(): Stored | undefined {
   try {
@@ -38,7 +39,17 @@ export function me(): Stored {
 
 export async function login(username: string, password: string): Promise<void> {
   const data = await unwrap(api.POST('/api/auth/login', { body: { username, password } }));
+  // The watcher below hands the token over after this tick: the next call needs it now.
+  useToken(data.token, logout);
   session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
+  session.current.accountId = await preferredAccount(data.user_id);
+}
+
+/** The account this user traded with last time in this browser, else the first one, else none. */
+async function preferredAccount(userId: string): Promise<string> {
+  const { accounts } = await unwrap(api.GET('/api/user/{user_id}/accounts', { params: { path: { user_id: userId } } }));
+  const remembered = localStorage.getItem(`${LAST_ACCOUNT_KEY}.${userId}`);
+  return accounts.find((a) => a.account_id === remembered)?.account_id ?? accounts[0]?.account_id ?? '';
 }
 
 export async function register(username: string, password: string): Promise<void> {
@@ -51,7 +62,9 @@ export function logout(): void {
 }
 
 export function selectAccount(accountId: string): void {
-  if (session.current !== undefined) session.current.accountId = accountId;
+  if (session.current === undefined) return;
+  session.current.accountId = accountId;
+  localStorage.setItem(`${LAST_ACCOUNT_KEY}.${session.current.userId}`, accountId);
 }
 
 watch(
