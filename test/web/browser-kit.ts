@@ -54,10 +54,12 @@ export class BrowserWorld {
     }
   }
 
-  /** A fresh browser profile (its own storage: one user per page). */
-  async newPage(width = 1440, height = 900): Promise<Page> {
-    const context = await this.browser.newContext({ viewport: { width, height }, baseURL: this.server.baseUrl });
+  /** A fresh browser profile (its own storage: one user per page), in the given theme. */
+  async newPage(options: { width?: number; height?: number; theme?: 'dark' | 'light' } = {}): Promise<Page> {
+    const context = await this.browser.newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, baseURL: this.server.baseUrl });
     this.contexts.push(context);
+    // The page remembers the theme in localStorage: set it before the first script runs.
+    if (options.theme !== undefined) await context.addInitScript((theme) => localStorage.setItem('basis.theme', theme), options.theme);
     const page = await context.newPage();
     page.setDefaultTimeout(UI_TIMEOUT_MS);
     return page;

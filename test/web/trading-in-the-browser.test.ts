@@ -61,12 +61,16 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await alice.getByText('Open orders (0)').waitFor();
     assert.match(await alice.getByTestId('positions').innerText(), /2 \(2\/0\)/);
     assert.match(await bob.getByTestId('positions').innerText(), /2 \(2\/0\)/);
+    // A new resting bid reaches the other trader's depth live.
+    await placeOrder(alice, { direction: 'BUY', price: 86400, volume: 3 });
+    await waitForText(alice.getByTestId('order-outcome'), /resting, 3 left/);
+    await waitForText(bob.getByTestId('order-book'), '86,400');
     await screenshot(alice, '1-alice-after-fill');
     await screenshot(bob, '1-bob-after-fill');
   });
 
   it('an operator suspends an instrument and the trader\'s next order on it shows 3004', async () => {
-    admin = await world.newPage();
+    admin = await world.newPage({ theme: 'dark' });
     await logIn(admin, ADMIN.username, ADMIN.password, /\/console\/instruments/);
     await admin.getByTestId('suspend-SHFE.al2701').click();
     await admin.getByRole('button', { name: 'Confirm' }).click();
