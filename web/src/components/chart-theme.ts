@@ -9,7 +9,7 @@ export function chartOptions(dark: boolean): DeepPartial<ChartOptions> {
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 4 },
   };
 }
 
