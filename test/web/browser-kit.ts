@@ -59,7 +59,7 @@ export class BrowserWorld {
     const context = await this.browser.newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, baseURL: this.server.baseUrl });
     this.contexts.push(context);
     // The page remembers the theme in localStorage: set it before the first script runs.
-    if (options.theme !== undefined) await context.addInitScript((theme) => localStorage.setItem('basis.theme', theme), options.theme);
+    if (options.theme !== undefined) await context.addInitScript({ content: `localStorage.setItem('basis.theme', ${JSON.stringify(options.theme)})` });
     const page = await context.newPage();
     page.setDefaultTimeout(UI_TIMEOUT_MS);
     return page;
