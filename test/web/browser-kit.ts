@@ -97,7 +97,8 @@ export async function waitForText(locator: Locator, text: string | RegExp): Prom
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Transitions finished at once: the picture shows the settled page, not a fade.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 

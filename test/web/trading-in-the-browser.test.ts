@@ -65,6 +65,9 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await placeOrder(alice, { direction: 'BUY', price: 86400, volume: 3 });
     await waitForText(alice.getByTestId('order-outcome'), /resting, 3 left/);
     await waitForText(bob.getByTestId('order-book'), '86,400');
+    // "Close" on a position prefills the order that closes it (SHFE: today's lots need CLOSETODAY).
+    await bob.getByRole('button', { name: 'Close long' }).click();
+    await waitForText(bob.getByTestId('submit-order'), 'Sell closetoday 2 @ 86,500');
     await screenshot(alice, '1-alice-after-fill');
     await screenshot(bob, '1-bob-after-fill');
   });
@@ -95,6 +98,7 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const next = (await world.api.ok('GET', '/health')).trading_day as string;
     assert.notEqual(next, before);
     await waitForText(summary, next);
+    await waitForText(admin.getByTestId('settlement-history'), next);
     await screenshot(admin, '3-console-settlement');
 
     // The trader's page moves to the new day by itself; today's volume became yesterday's.

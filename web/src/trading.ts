@@ -16,9 +16,13 @@ export const trading = reactive<{
   account: AccountSnapshot | undefined;
   orders: Order[];
   trades: Trade[];
+  /** When the account was last settled (ms): trades after it are today's. */
+  lastSettledAt: number;
   loading: boolean;
   error: string | undefined;
-}>({ account: undefined, orders: [], trades: [], loading: false, error: undefined });
+}>({ account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
+
+export const todaysTrades = computed(() => trading.trades.filter((t) => t.trade_date_time / 1e6 > trading.lastSettledAt));
 
 export const openOrders = computed(() => trading.orders.filter((o) => o.status === 'ALIVE'));
 export const positions = computed(() =>
@@ -43,15 +47,18 @@ export async function refreshTrading(): Promise<void> {
   trading.loading = true;
   const accountId = current.accountId;
   try {
-    const [account, orders, trades] = await Promise.all([
+    const [account, orders, trades, curve] = await Promise.all([
       unwrap(api.GET('/api/account/{account_id}', { params: { path: { account_id: accountId } } })),
       unwrap(api.GET('/api/order/user/{user_id}', { params: { path: { user_id: current.userId }, query: { account_id: accountId, limit: 1000 } } })),
       unwrap(api.GET('/api/trades/account/{account_id}', { params: { path: { account_id: accountId }, query: { limit: 1000 } } })),
+      // Equity at each settlement, then now: the next-to-last point is the last settlement.
+      unwrap(api.GET('/api/account/{user_id}/equity-curve', { params: { path: { user_id: accountId } } })),
     ]);
     if (mine !== generation) return;
     trading.account = account;
     trading.orders = [...orders].sort((a, b) => b.insert_date_time - a.insert_date_time);
     trading.trades = [...trades].sort((a, b) => b.trade_date_time - a.trade_date_time);
+    trading.lastSettledAt = curve.equity_curve.at(-2)?.timestamp ?? 0;
     trading.error = undefined;
   } catch (error) {
     if (mine === generation) trading.error = describeError(error);
