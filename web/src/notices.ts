@@ -1,8 +1,9 @@
 /** Notifications from the exchange (DIFF notify), newest first, each also shown as a toast. */
-import { reactive } from 'vue';
+import { reactive, watch } from 'vue';
 import { diff } from './diff/connection';
 import { type Notice, noticesIn } from './diff/views';
 import { notify } from './feedback';
+import { session } from './session';
 
 export interface ReceivedNotice extends Notice {
   readonly receivedAt: number;
@@ -11,6 +12,9 @@ export interface ReceivedNotice extends Notice {
 const KEEP = 200;
 export const notices = reactive<ReceivedNotice[]>([]);
 const seen = new Set<string>();
+
+// Notifications belong to the user who received them.
+watch(() => session.current?.userId, () => notices.splice(0));
 
 diff.onPatches((patches) => {
   for (const notice of noticesIn(patches)) {

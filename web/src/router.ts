@@ -1,3 +1,4 @@
+import { watch } from 'vue';
 import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router';
 import { isAdmin, loggedIn, session } from './session';
 
@@ -18,6 +19,12 @@ const routes: RouteRecordRaw[] = [
 ];
 
 export const router = createRouter({ history: createWebHistory(), routes });
+
+// Logged out (by the button, or by an expired token): back to the login page.
+watch(loggedIn, (now) => {
+  const current = router.currentRoute.value;
+  if (!now && current.meta.public !== true) void router.push({ path: '/login', query: { next: current.fullPath } });
+});
 
 router.beforeEach((to) => {
   if (to.meta.public === true) return true;

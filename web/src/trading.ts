@@ -4,7 +4,7 @@
  * the terminal reads the selected account over REST and re-reads it whenever DIFF reports
  * a change (a trade patch, a notification, or a quote of an instrument the account holds).
  */
-import { computed, reactive } from 'vue';
+import { computed, reactive, watch } from 'vue';
 import { api, describeError, unwrap } from './api/client';
 import type { AccountSnapshot, Order, Trade } from './api/types';
 import { diff } from './diff/connection';
@@ -72,6 +72,15 @@ export function scheduleRefresh(delayMs = 120): void {
   clearTimeout(timer);
   timer = setTimeout(() => void refreshTrading(), delayMs);
 }
+
+// Another user or account: nothing of the previous one may stay on screen.
+watch(
+  () => `${session.current?.userId ?? ''}/${session.current?.accountId ?? ''}`,
+  () => {
+    generation++;
+    Object.assign(trading, { account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
+  },
+);
 
 diff.onPatches((patches) => {
   if (touchesTrade(patches)) {

@@ -45,7 +45,9 @@ export class DiffConnection {
 
   /** Replaces the quote subscription (the server keeps only the latest list). */
   subscribeQuotes(instruments: readonly string[]): void {
-    this.quotes = instruments.join(',');
+    const list = instruments.join(',');
+    if (list === this.quotes) return;
+    this.quotes = list;
     this.send({ aid: 'subscribe_quote', ins_list: this.quotes });
   }
 
