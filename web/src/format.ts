@@ -29,7 +29,8 @@ export function formatTime(value: number | undefined | null, unit: 'ns' | 'ms' =
   if (value === undefined || value === null || value === 0) return '—';
   const date = new Date(unit === 'ns' ? value / 1e6 : value);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  // A no-break space: a table column never splits the date from the time.
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}\u00a0${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** Profit in the trader's colours: class names styled in App.vue. */

@@ -4,7 +4,7 @@
  * connection with the new identity.
  */
 import { computed, reactive, watch } from 'vue';
-import { api, unwrap, useToken } from './api/client';
+import { ApiFailure, api, unwrap, useToken } from './api/client';
 import { diff, diffUrl } from './diff/connection';
 
 interface Stored {
@@ -40,7 +40,7 @@ export function me(): Stored {
 export async function login(username: string, password: string): Promise<void> {
   const data = await unwrap(api.POST('/api/auth/login', { body: { username, password } }));
   // The watcher below hands the token over after this tick: the next call needs it now.
-  useToken(data.token, logout);
+  useToken(data.token, checkStillLoggedIn);
   session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
   session.current.accountId = await preferredAccount(data.user_id);
 }
@@ -61,6 +61,25 @@ export function logout(): void {
   session.current = undefined;
 }
 
+let checking = false;
+
+/**
+ * A 401 means the token is gone (expired, secret changed) or a password in the request was
+ * wrong (a bank transfer's login password): ask the server which before logging out.
+ */
+async function checkStillLoggedIn(): Promise<void> {
+  const current = session.current;
+  if (checking || current === undefined) return;
+  checking = true;
+  try {
+    await unwrap(api.GET('/api/auth/user/{user_id}', { params: { path: { user_id: current.userId } } }));
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401 && session.current === current) logout();
+  } finally {
+    checking = false;
+  }
+}
+
 export function selectAccount(accountId: string): void {
   if (session.current === undefined) return;
   session.current.accountId = accountId;
@@ -72,7 +91,7 @@ watch(
   (current) => {
     if (current === undefined) localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
-    useToken(current?.token, logout);
+    useToken(current?.token, checkStillLoggedIn);
     diff.open(diffUrl(current === undefined ? undefined : { userId: current.userId, token: current.token }));
   },
   { deep: true, immediate: true },
