@@ -3,7 +3,8 @@
  * localStorage so a reload stays logged in. Logging in or out reconnects the DIFF
  * connection with the new identity.
  */
-import { computed, reactive, watch } from 'vue';
+import { computed, reactive, ref, watch } from 'vue';
+import type { AccountSummary } from './api/types';
 import { ApiFailure, api, unwrap, useToken } from './api/client';
 import { diff, diffUrl } from './diff/connection';
 
@@ -45,9 +46,20 @@ export async function login(username: string, password: string): Promise<void> {
   session.current.accountId = await preferredAccount(data.user_id);
 }
 
+/** The logged-in user's accounts (summaries), for choosing one. */
+export const myAccounts = ref<AccountSummary[]>([]);
+
+export async function loadMyAccounts(): Promise<AccountSummary[]> {
+  const current = session.current;
+  if (current === undefined) return [];
+  const { accounts } = await unwrap(api.GET('/api/user/{user_id}/accounts', { params: { path: { user_id: current.userId } } }));
+  if (session.current === current) myAccounts.value = accounts;
+  return accounts;
+}
+
 /** The account this user traded with last time in this browser, else the first one, else none. */
 async function preferredAccount(userId: string): Promise<string> {
-  const { accounts } = await unwrap(api.GET('/api/user/{user_id}/accounts', { params: { path: { user_id: userId } } }));
+  const accounts = await loadMyAccounts();
   const remembered = localStorage.getItem(`${LAST_ACCOUNT_KEY}.${userId}`);
   return accounts.find((a) => a.account_id === remembered)?.account_id ?? accounts[0]?.account_id ?? '';
 }
@@ -59,6 +71,7 @@ export async function register(username: string, password: string): Promise<void
 
 export function logout(): void {
   session.current = undefined;
+  myAccounts.value = [];
 }
 
 let checking = false;

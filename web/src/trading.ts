@@ -79,6 +79,7 @@ watch(
   () => {
     generation++;
     Object.assign(trading, { account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
+    if (session.current?.accountId) void refreshTrading();
   },
 );
 
