@@ -11,7 +11,7 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * The page's own routes (web/src/router.ts): a reload or a shared link of one of these
  * gets the application. Any other unknown path stays the API's envelope 404.
  */
-const PAGE_ROUTES = new Set(['login', 'accounts', 'terminal', 'orders', 'funds', 'console']);
+export const PAGE_ROUTES: ReadonlySet<string> = new Set(['login', 'accounts', 'terminal', 'orders', 'funds', 'console']);
 /** Built assets: Vite names them by content hash, so they never change under one name. */
 const ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+$/;
 

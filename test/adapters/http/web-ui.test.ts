@@ -4,12 +4,13 @@
  * unknown path), as the rest of the API answers it. Without a build, / says how to make one.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installWebUi } from '../../../src/adapters/http/web-ui.ts';
+import { installWebUi, PAGE_ROUTES } from '../../../src/adapters/http/web-ui.ts';
+import { PROJECT_ROOT } from '../../support/server-process.ts';
 
 const PAGE = '<!doctype html><title>Basis</title>';
 
@@ -74,5 +75,13 @@ describe('the web front end served by the HTTP server', () => {
       await bare.close();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the page routes the server knows', () => {
+  it('are the top-level routes of the web router', () => {
+    const router = readFileSync(path.join(PROJECT_ROOT, 'web/src/router.ts'), 'utf8');
+    const roots = new Set([...router.matchAll(/path: '\/([a-z]+)/g)].map((m) => m[1]!));
+    assert.deepEqual([...roots].sort(), [...PAGE_ROUTES].sort(), 'web/src/router.ts and PAGE_ROUTES in src/adapters/http/web-ui.ts must list the same page routes');
   });
 });
