@@ -57,6 +57,11 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
       await waitForText(page.getByTestId('positions'), 'SHFE.cu2701');
       await waitForText(page.getByTestId('trades'), '86,500');
     }
+    // The candle of the minute and the notifications follow, too.
+    for (const page of [alice, bob]) {
+      await waitForText(page.getByTestId('chart-legend'), /C 86,500\s+V 2/);
+      await waitForText(page.getByTestId('notifications'), 'SHFE.cu2701');
+    }
     // Alice's resting order is gone from her open orders, without a reload.
     await alice.getByText('Open orders (0)').waitFor();
     assert.match(await alice.getByTestId('positions').innerText(), /2 \(2\/0\)/);
