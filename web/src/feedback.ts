@@ -21,6 +21,10 @@ export function showSuccess(text: string): void {
   apis?.message.success(text);
 }
 
+export function showWarning(text: string): void {
+  apis?.message.warning(text, { duration: 8000, closable: true });
+}
+
 export function notify(level: string, title: string, content: string): void {
   const type = level === 'ERROR' ? 'error' : level === 'WARNING' ? 'warning' : 'info';
   apis?.notification[type]({ title, content, duration: 6000, keepAliveOnHover: true });
