@@ -1,33 +1,12 @@
 /** Typed readers over the DIFF mirror: quotes, candles, notifications, the session. */
+import type { KlineBar, Tick } from '../api/types';
 import type { Json, JsonObject } from './merge-patch';
 import { diff } from './connection';
 
-export interface Quote {
-  instrument_id: string;
-  datetime: string;
-  last_price: number;
-  highest: number;
-  lowest: number;
-  open: number;
-  pre_settlement: number;
-  upper_limit: number;
-  lower_limit: number;
-  bid_price1: number;
-  bid_volume1: number;
-  ask_price1: number;
-  ask_volume1: number;
-  volume: number;
-  open_interest: number;
-}
-
-export interface Candle {
-  datetime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+/** A DIFF quote has the fields of the REST tick (spec, "Quote"). */
+export type Quote = Tick;
+/** A DIFF candle has the fields of a REST kline bar, without its id (the id is the key). */
+export type Candle = Omit<KlineBar, 'id'>;
 
 export interface Notice {
   key: string;
