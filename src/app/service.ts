@@ -58,6 +58,8 @@ export class Service {
         });
         const server = diff;
         monitor.countConnectionsWith(() => server.connectionCount);
+        // The web front end is served by the HTTP server: its WebSocket goes to the same origin.
+        http.server.on('upgrade', (request, socket, head) => server.handleUpgrade(request, socket, head));
         log(`websocket:    DIFF on ws://${config.server.wsHost}:${diff.port}/ws/diff`);
       }
       if (options.listen) {

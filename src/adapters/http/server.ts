@@ -10,6 +10,7 @@ import { installErrorHandling } from './error-handling.ts';
 import type { HttpContext } from './http-context.ts';
 import { ROUTE_GROUPS } from './routes/index.ts';
 import { installValidation } from './validation.ts';
+import { installWebUi } from './web-ui.ts';
 
 /** Longest path segment the router accepts; ids are at most 64 characters. */
 const MAX_PATH_PARAMETER = 200;
@@ -94,6 +95,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   for (const group of ROUTE_GROUPS) await app.register(async (scope) => group(scope, ctx));
+  await installWebUi(app);
   return app;
 }
 

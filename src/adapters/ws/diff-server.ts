@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
@@ -78,6 +79,20 @@ export class DiffServer {
       wss.once('error', reject);
     });
     return new DiffServer(wss, exchange, auth, options);
+  }
+
+  /**
+   * Takes a WebSocket upgrade that arrived on another HTTP server (the API's port), so a
+   * browser page served from the API's origin reaches the DIFF protocol at the same host:
+   * one origin, one port to open, no cross-origin rules. Same paths and sessions as the
+   * DIFF port.
+   */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!PATHS.has(new URL(request.url ?? '/', 'http://x').pathname)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
   }
 
   get port(): number {

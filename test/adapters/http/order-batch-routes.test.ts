@@ -83,6 +83,15 @@ describe('HTTP /api/order: batches and modify', () => {
       assert.equal((await orderOf(alice, 'm-ok-2')).status, 'ALIVE');
     });
 
+    it('answers at once when every order is refused before reaching the exchange', async () => {
+      const alice = await trader();
+      const orders = [{ ...item(85000, { order_id: 'n-1' }), price: undefined }, { ...item(85000, { order_id: 'n-2' }), price: undefined }];
+      const data = await h.ok('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders } });
+      assert.equal(data.total, 2);
+      assert.equal(data.success_count, 0);
+      assert.deepEqual(data.results.map((r: any) => [r.order_id, r.error.code]), [['n-1', 1001], ['n-2', 1001]]);
+    });
+
     it('refuses another user\'s account (1003 / 403) and an unknown one (2001 / 404)', async () => {
       const alice = await trader();
       const mallory = await trader();

@@ -1,0 +1,114 @@
+/**
+ * The front end's proof, in a real browser (Debian's Chromium through playwright-core)
+ * against the real server started as an operator starts it:
+ * 1. two traders in two pages: one rests an order, the other crosses it, and both pages
+ *    show the fill, the position and the account change live, without a reload;
+ * 2. an operator suspends an instrument in the console, and the trader's next order on it
+ *    shows the 3004 message;
+ * 3. the operator runs day-end settlement from the console, and the trader's page shows the
+ *    new trading day.
+ * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
+ * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ADMIN, BrowserWorld, logIn, placeOrder, screenshot, selectInstrument, waitForText } from './browser-kit.ts';
+
+describe('the web front end in a browser', { timeout: 300_000 }, () => {
+  let world: BrowserWorld;
+  let alice: Page;
+  let bob: Page;
+  let admin: Page;
+
+  before(async () => {
+    world = await BrowserWorld.start();
+  });
+
+  after(async () => {
+    await world?.stop();
+  });
+
+  it('two traders: a resting order, a cross, and both pages update live', async () => {
+    const a = await world.trader('alice_web', 'ALICE-W');
+    const b = await world.trader('bob_web', 'BOB-W');
+    alice = await world.newPage();
+    bob = await world.newPage();
+    // Each logs in and lands in the terminal with the account to trade with.
+    for (const [page, name, password, account] of [[alice, 'alice_web', a.password, 'ALICE-W'], [bob, 'bob_web', b.password, 'BOB-W']] as const) {
+      await logIn(page, name, password, /\/terminal/);
+      await waitForText(page.getByTestId('who'), account);
+      await selectInstrument(page, 'SHFE.cu2701');
+      await waitForText(page.getByTestId('account-balance'), '1,000,000.00');
+    }
+
+    await placeOrder(alice, { direction: 'SELL', price: 86500, volume: 2 });
+    await waitForText(alice.getByTestId('order-outcome'), /resting, 2 left/);
+    await waitForText(alice.getByTestId('open-orders'), 'SHFE.cu2701');
+    // The resting ask reaches the other trader's depth.
+    await waitForText(bob.getByTestId('order-book'), '86,500');
+
+    await placeOrder(bob, { direction: 'BUY', price: 86520, volume: 2 });
+    await waitForText(bob.getByTestId('order-outcome'), /filled/);
+
+    for (const page of [alice, bob]) {
+      await page.getByText(/^Positions \(\d+\)$/).click();
+      await waitForText(page.getByTestId('account-margin'), '77,850.00');
+      await waitForText(page.getByTestId('positions'), 'SHFE.cu2701');
+      await waitForText(page.getByTestId('trades'), '86,500');
+    }
+    // The candle of the minute and the notifications follow, too.
+    for (const page of [alice, bob]) {
+      await waitForText(page.getByTestId('chart-legend'), /C 86,500\s+V 2/);
+      await waitForText(page.getByTestId('notifications'), 'SHFE.cu2701');
+    }
+    // Alice's resting order is gone from her open orders, without a reload.
+    await alice.getByText('Open orders (0)').waitFor();
+    assert.match(await alice.getByTestId('positions').innerText(), /2 \(2\/0\)/);
+    assert.match(await bob.getByTestId('positions').innerText(), /2 \(2\/0\)/);
+    // A new resting bid reaches the other trader's depth live.
+    await placeOrder(alice, { direction: 'BUY', price: 86400, volume: 3 });
+    await waitForText(alice.getByTestId('order-outcome'), /resting, 3 left/);
+    await waitForText(bob.getByTestId('order-book'), '86,400');
+    // "Close" on a position prefills the order that closes it (SHFE: today's lots need CLOSETODAY).
+    await bob.getByRole('button', { name: 'Close long' }).click();
+    await waitForText(bob.getByTestId('submit-order'), 'Sell closetoday 2 @ 86,500');
+    await screenshot(alice, '1-alice-after-fill');
+    await screenshot(bob, '1-bob-after-fill');
+  });
+
+  it('an operator suspends an instrument and the trader\'s next order on it shows 3004', async () => {
+    admin = await world.newPage({ theme: 'dark' });
+    await logIn(admin, ADMIN.username, ADMIN.password, /\/console\/instruments/);
+    await admin.getByTestId('suspend-SHFE.al2701').click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByTestId('resume-SHFE.al2701').waitFor();
+    await waitForText(admin.getByTestId('admin-instruments'), 'suspended');
+    await screenshot(admin, '2-console-suspended');
+
+    await selectInstrument(bob, 'SHFE.al2701');
+    await placeOrder(bob, { direction: 'BUY', price: 21300, volume: 1 });
+    await waitForText(bob.getByTestId('order-rejection'), /Error 3004: .*suspended/i);
+    await screenshot(bob, '2-bob-rejected-3004');
+  });
+
+  it('settlement runs from the console and the trader sees the new trading day', async () => {
+    const before = (await world.api.ok('GET', '/health')).trading_day as string;
+    await waitForText(alice.getByTestId('trading-day'), before);
+    await admin.goto('/console/settlement');
+    await admin.getByTestId('execute-settlement').click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    const summary = admin.getByTestId('settlement-summary');
+    await waitForText(summary, before);
+    const next = (await world.api.ok('GET', '/health')).trading_day as string;
+    assert.notEqual(next, before);
+    await waitForText(summary, next);
+    await waitForText(admin.getByTestId('settlement-history'), next);
+    await screenshot(admin, '3-console-settlement');
+
+    // The trader's page moves to the new day by itself; today's volume became yesterday's.
+    await waitForText(alice.getByTestId('trading-day'), `Trading day ${next}`);
+    await waitForText(alice.getByTestId('positions'), '2 (0/2)');
+    await screenshot(alice, '3-alice-new-trading-day');
+  });
+});

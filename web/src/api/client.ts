@@ -1,0 +1,69 @@
+/**
+ * The typed REST client: openapi-fetch over the paths generated from the server's OpenAPI
+ * document (schema.d.ts), with the bearer token of the session, and `unwrap` turning the
+ * envelope into the data or an ApiFailure carrying the envelope's code and message.
+ */
+import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+
+/** A failed call, as the server explained it (error.code, error.message of the envelope). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+
+  /** What the user reads: the spec's code and the server's own words. */
+  get display(): string {
+    return this.code > 0 ? `Error ${this.code}: ${this.message}` : this.message;
+  }
+}
+
+let bearer: string | undefined;
+let onUnauthorized: (() => void) | undefined;
+
+/** The session sets the token after login and clears it at logout. */
+export function useToken(token: string | undefined, unauthorized?: () => void): void {
+  bearer = token;
+  onUnauthorized = unauthorized;
+}
+
+export const api = createClient<paths>({ baseUrl: '' });
+api.use({
+  onRequest({ request }) {
+    if (bearer !== undefined) request.headers.set('Authorization', `Bearer ${bearer}`);
+    return request;
+  },
+});
+
+interface Envelope<D> {
+  success: boolean;
+  /** Absent in the document for routes that answer data: null (instrument create). */
+  data?: D;
+  error?: { code: number; message: string } | null;
+}
+
+/** Waits for a call and returns its data, or throws the envelope's error as an ApiFailure. */
+export async function unwrap<D>(pending: Promise<{ data?: Envelope<D>; error?: unknown; response: Response }>): Promise<D> {
+  let reply: Awaited<typeof pending>;
+  try {
+    reply = await pending;
+  } catch (error) {
+    throw new ApiFailure(0, `the exchange cannot be reached (${(error as Error).message})`, 0);
+  }
+  if (reply.data !== undefined && reply.data.success) return reply.data.data as D;
+  const failure = (reply.error ?? reply.data) as Partial<Envelope<unknown>> | undefined;
+  const code = failure?.error?.code ?? 0;
+  const message = failure?.error?.message ?? `the exchange answered HTTP ${reply.response.status}`;
+  if (reply.response.status === 401 && bearer !== undefined) onUnauthorized?.();
+  throw new ApiFailure(code, message, reply.response.status);
+}
+
+/** The message to show for anything thrown by a call. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiFailure) return error.display;
+  return error instanceof Error ? error.message : String(error);
+}

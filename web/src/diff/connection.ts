@@ -1,0 +1,133 @@
+/**
+ * One DIFF connection (spec, "Events"): keeps a reactive mirror of the server's snapshot by
+ * applying every rtn_data patch in order, asks for the next one with peek_message, pings
+ * every 5 seconds (the server drops silent clients), and reconnects after a drop, starting
+ * again from an empty mirror and re-sending the quote and chart subscriptions.
+ */
+import { reactive, ref } from 'vue';
+import { applyMergePatch, type JsonObject } from './merge-patch';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+type PatchListener = (patches: readonly JsonObject[]) => void;
+
+const PING_MS = 5_000;
+const RECONNECT_MS = 1_500;
+
+interface Chart {
+  readonly instrument: string;
+  readonly duration: number;
+  readonly width: number;
+}
+
+export class DiffConnection {
+  readonly mirror: JsonObject = reactive({});
+  readonly state = ref<ConnectionState>('closed');
+  private socket: WebSocket | undefined;
+  private pinger: ReturnType<typeof setInterval> | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private quotes = '';
+  private readonly charts = new Map<string, Chart>();
+  private readonly listeners = new Set<PatchListener>();
+  private url = '';
+
+  /** (Re)connects to `url`; a different identity (login, logout) means a new connection. */
+  open(url: string): void {
+    if (url === this.url && this.socket !== undefined) return;
+    this.url = url;
+    this.reconnectNow();
+  }
+
+  close(): void {
+    this.url = '';
+    this.drop();
+    this.state.value = 'closed';
+  }
+
+  /** Replaces the quote subscription (the server keeps only the latest list). */
+  subscribeQuotes(instruments: readonly string[]): void {
+    const list = instruments.join(',');
+    if (list === this.quotes) return;
+    this.quotes = list;
+    this.send({ aid: 'subscribe_quote', ins_list: this.quotes });
+  }
+
+  /** Candles of one instrument at one period (duration in nanoseconds), the last `width` bars. */
+  setChart(chartId: string, instrument: string, duration: number, width: number): void {
+    this.charts.set(chartId, { instrument, duration, width });
+    this.send({ aid: 'set_chart', chart_id: chartId, ins_list: instrument, duration, view_width: width });
+  }
+
+  removeChart(chartId: string): void {
+    if (!this.charts.delete(chartId)) return;
+    this.send({ aid: 'set_chart', chart_id: chartId, ins_list: '', duration: 0, view_width: 0 });
+  }
+
+  /** Called after every applied rtn_data with its patches; returns the unsubscribe function. */
+  onPatches(listener: PatchListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private reconnectNow(): void {
+    this.drop();
+    if (this.url === '') return;
+    for (const key of Object.keys(this.mirror)) delete this.mirror[key];
+    this.state.value = 'connecting';
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.state.value = 'open';
+      if (this.quotes !== '') this.send({ aid: 'subscribe_quote', ins_list: this.quotes });
+      for (const [id, chart] of this.charts) {
+        this.send({ aid: 'set_chart', chart_id: id, ins_list: chart.instrument, duration: chart.duration, view_width: chart.width });
+      }
+      this.send({ aid: 'peek_message' });
+      this.pinger = setInterval(() => this.send({ aid: 'ping' }), PING_MS);
+    };
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.drop();
+      this.state.value = 'connecting';
+      this.retry = setTimeout(() => this.reconnectNow(), RECONNECT_MS);
+    };
+  }
+
+  private receive(text: string): void {
+    let message: { aid?: string; data?: JsonObject[] };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.aid !== 'rtn_data' || !Array.isArray(message.data)) return;
+    for (const patch of message.data) applyMergePatch(this.mirror, patch);
+    for (const listener of this.listeners) listener(message.data);
+    this.send({ aid: 'peek_message' });
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private drop(): void {
+    clearInterval(this.pinger);
+    clearTimeout(this.retry);
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket !== undefined) {
+      socket.onclose = null;
+      socket.close();
+    }
+  }
+}
+
+/** The page's one connection, shared by every view. */
+export const diff = new DiffConnection();
+
+/** The DIFF address on the page's own origin (the HTTP server forwards it to the DIFF server). */
+export function diffUrl(identity?: { userId: string; token: string }): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const query = identity === undefined ? '' : `?user_id=${encodeURIComponent(identity.userId)}&access_token=${encodeURIComponent(identity.token)}`;
+  return `${scheme}://${location.host}/ws/diff${query}`;
+}

@@ -1,0 +1,27 @@
+/** Notifications from the exchange (DIFF notify), newest first, each also shown as a toast. */
+import { reactive, watch } from 'vue';
+import { diff } from './diff/connection';
+import { type Notice, noticesIn } from './diff/views';
+import { notify } from './feedback';
+import { session } from './session';
+
+export interface ReceivedNotice extends Notice {
+  readonly receivedAt: number;
+}
+
+const KEEP = 200;
+export const notices = reactive<ReceivedNotice[]>([]);
+const seen = new Set<string>();
+
+// Notifications belong to the user who received them.
+watch(() => session.current?.userId, () => notices.splice(0));
+
+diff.onPatches((patches) => {
+  for (const notice of noticesIn(patches)) {
+    if (seen.has(notice.key)) continue;
+    seen.add(notice.key);
+    notices.unshift({ ...notice, receivedAt: Date.now() });
+    if (notices.length > KEEP) notices.pop();
+    notify(notice.level, notice.code > 0 ? `${notice.level} ${notice.code}` : notice.level, notice.content);
+  }
+});

@@ -1,0 +1,111 @@
+/**
+ * Who is logged in (token, user, role) and which trading account is selected; kept in
+ * localStorage so a reload stays logged in. Logging in or out reconnects the DIFF
+ * connection with the new identity.
+ */
+import { computed, reactive, ref, watch } from 'vue';
+import type { AccountSummary } from './api/types';
+import { ApiFailure, api, unwrap, useToken } from './api/client';
+import { diff, diffUrl } from './diff/connection';
+
+interface Stored {
+  token: string;
+  userId: string;
+  username: string;
+  role: string;
+  accountId: string;
+}
+
+const STORAGE_KEY = 'basis.session';
+const LAST_ACCOUNT_KEY = 'basis.account';
+
+function restore(): Stored | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw === null ? undefined : (JSON.parse(raw) as Stored);
+  } catch {
+    return undefined;
+  }
+}
+
+export const session = reactive<{ current: Stored | undefined }>({ current: restore() });
+export const loggedIn = computed(() => session.current !== undefined);
+export const isAdmin = computed(() => session.current?.role === 'admin');
+
+/** The logged-in user; pages behind the login guard may rely on it. */
+export function me(): Stored {
+  if (session.current === undefined) throw new Error('not logged in');
+  return session.current;
+}
+
+export async function login(username: string, password: string): Promise<void> {
+  const data = await unwrap(api.POST('/api/auth/login', { body: { username, password } }));
+  // The watcher below hands the token over after this tick: the next call needs it now.
+  useToken(data.token, checkStillLoggedIn);
+  session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
+  session.current.accountId = await preferredAccount(data.user_id);
+}
+
+/** The logged-in user's accounts (summaries), for choosing one. */
+export const myAccounts = ref<AccountSummary[]>([]);
+
+export async function loadMyAccounts(): Promise<AccountSummary[]> {
+  const current = session.current;
+  if (current === undefined) return [];
+  const { accounts } = await unwrap(api.GET('/api/user/{user_id}/accounts', { params: { path: { user_id: current.userId } } }));
+  if (session.current === current) myAccounts.value = accounts;
+  return accounts;
+}
+
+/** The account this user traded with last time in this browser, else the first one, else none. */
+async function preferredAccount(userId: string): Promise<string> {
+  const accounts = await loadMyAccounts();
+  const remembered = localStorage.getItem(`${LAST_ACCOUNT_KEY}.${userId}`);
+  return accounts.find((a) => a.account_id === remembered)?.account_id ?? accounts[0]?.account_id ?? '';
+}
+
+export async function register(username: string, password: string): Promise<void> {
+  await unwrap(api.POST('/api/auth/register', { body: { username, password } }));
+  await login(username, password);
+}
+
+export function logout(): void {
+  session.current = undefined;
+  myAccounts.value = [];
+}
+
+let checking = false;
+
+/**
+ * A 401 means the token is gone (expired, secret changed) or a password in the request was
+ * wrong (a bank transfer's login password): ask the server which before logging out.
+ */
+async function checkStillLoggedIn(): Promise<void> {
+  const current = session.current;
+  if (checking || current === undefined) return;
+  checking = true;
+  try {
+    await unwrap(api.GET('/api/auth/user/{user_id}', { params: { path: { user_id: current.userId } } }));
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401 && session.current === current) logout();
+  } finally {
+    checking = false;
+  }
+}
+
+export function selectAccount(accountId: string): void {
+  if (session.current === undefined) return;
+  session.current.accountId = accountId;
+  localStorage.setItem(`${LAST_ACCOUNT_KEY}.${session.current.userId}`, accountId);
+}
+
+watch(
+  () => session.current,
+  (current) => {
+    if (current === undefined) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+    useToken(current?.token, checkStillLoggedIn);
+    diff.open(diffUrl(current === undefined ? undefined : { userId: current.userId, token: current.token }));
+  },
+  { deep: true, immediate: true },
+);

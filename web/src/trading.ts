@@ -1,0 +1,98 @@
+/**
+ * The selected account's live trading data: the account with its positions (snapshot form),
+ * its orders and its trades. The DIFF trade view follows only a user's first account, so
+ * the terminal reads the selected account over REST and re-reads it whenever DIFF reports
+ * a change (a trade patch, a notification, or a quote of an instrument the account holds).
+ */
+import { computed, reactive, watch } from 'vue';
+import { api, describeError, unwrap } from './api/client';
+import type { AccountSnapshot, Order, Trade } from './api/types';
+import { diff } from './diff/connection';
+import { quotesTouched, touchesTrade } from './diff/views';
+import { qualified } from './instruments';
+import { session } from './session';
+
+export const trading = reactive<{
+  account: AccountSnapshot | undefined;
+  orders: Order[];
+  trades: Trade[];
+  /** When the account was last settled (ms): trades after it are today's. */
+  lastSettledAt: number;
+  loading: boolean;
+  error: string | undefined;
+}>({ account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
+
+export const todaysTrades = computed(() => trading.trades.filter((t) => t.trade_date_time / 1e6 > trading.lastSettledAt));
+
+export const openOrders = computed(() => trading.orders.filter((o) => o.status === 'ALIVE'));
+export const positions = computed(() =>
+  Object.entries(trading.account?.positions ?? {})
+    .map(([key, p]) => ({ key, ...p }))
+    .filter((p) => p.volume_long > 0 || p.volume_short > 0 || p.volume_long_frozen > 0 || p.volume_short_frozen > 0),
+);
+
+let generation = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Reads the selected account again; concurrent calls collapse into one. */
+export async function refreshTrading(): Promise<void> {
+  const current = session.current;
+  if (current === undefined || current.accountId === '') {
+    trading.account = undefined;
+    trading.orders = [];
+    trading.trades = [];
+    return;
+  }
+  const mine = ++generation;
+  trading.loading = true;
+  const accountId = current.accountId;
+  try {
+    const [account, orders, trades, curve] = await Promise.all([
+      unwrap(api.GET('/api/account/{account_id}', { params: { path: { account_id: accountId } } })),
+      unwrap(api.GET('/api/order/user/{user_id}', { params: { path: { user_id: current.userId }, query: { account_id: accountId, limit: 1000 } } })),
+      unwrap(api.GET('/api/trades/account/{account_id}', { params: { path: { account_id: accountId }, query: { limit: 1000 } } })),
+      // Equity at each settlement, then now: the next-to-last point is the last settlement.
+      unwrap(api.GET('/api/account/{user_id}/equity-curve', { params: { path: { user_id: accountId } } })),
+    ]);
+    if (mine !== generation) return;
+    trading.account = account;
+    trading.orders = [...orders].sort((a, b) => b.insert_date_time - a.insert_date_time);
+    trading.trades = [...trades].sort((a, b) => b.trade_date_time - a.trade_date_time);
+    trading.lastSettledAt = curve.equity_curve.at(-2)?.timestamp ?? 0;
+    trading.error = undefined;
+  } catch (error) {
+    if (mine === generation) trading.error = describeError(error);
+  } finally {
+    if (mine === generation) trading.loading = false;
+  }
+}
+
+/** Several patches in a burst cause one read. */
+export function scheduleRefresh(delayMs = 120): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => void refreshTrading(), delayMs);
+}
+
+// Another user or account: nothing of the previous one may stay on screen.
+watch(
+  () => `${session.current?.userId ?? ''}/${session.current?.accountId ?? ''}`,
+  () => {
+    generation++;
+    Object.assign(trading, { account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
+    if (session.current?.accountId) void refreshTrading();
+  },
+);
+
+diff.onPatches((patches) => {
+  if (touchesTrade(patches)) {
+    scheduleRefresh();
+    return;
+  }
+  const held = new Set(positions.value.map((p) => qualified(p.exchange_id, p.instrument_id)));
+  for (const instrument of quotesTouched(patches)) {
+    if (held.has(instrument)) {
+      scheduleRefresh(400);
+      return;
+    }
+  }
+});
