@@ -69,6 +69,8 @@ export class GroupCommitter {
    */
   submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
+    // Nothing to make durable: no waiter (one for no commands would never be resolved).
+    if (commands.length === 0) return Promise.resolve([]);
     const applied: Sequenced[] = [];
     let halted: unknown;
     try {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryJournal } from '../../src/adapters/storage/memory-journal.ts';
 import { ManualClock } from '../../src/app/clock.ts';
+import { GroupCommitter } from '../../src/app/group-commit.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { Sequencer, SequencerHaltedError } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
@@ -99,5 +100,17 @@ describe('sequencer', () => {
     const journal = new MemoryJournal();
     journal.append({ seq: 1, ts: 1, command: { type: 'instrument.add', spec: COPPER } });
     assert.throws(() => new Sequencer(createCoreState(), journal, new ManualClock(1)), /recover first/);
+  });
+});
+
+describe('group commit', () => {
+  it('an empty group answers at once, and the next command is committed as usual', async () => {
+    const journal = new MemoryJournal();
+    const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, () => undefined);
+    const empty = await Promise.race([committer.submitAll([]), new Promise((resolve) => setTimeout(() => resolve('hung'), 1000))]);
+    assert.deepEqual(empty, []);
+    const added = await committer.submit({ type: 'instrument.add', spec: COPPER });
+    assert.equal(added.result.code, ResultCode.Success);
+    assert.equal(journal.lastSeq, 1);
   });
 });

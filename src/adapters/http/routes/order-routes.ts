@@ -64,8 +64,7 @@ type BatchItem = { readonly command: Command; readonly orderId: string; readonly
 async function runBatch(ctx: HttpContext, items: readonly BatchItem[]) {
   const commands: Command[] = [];
   for (const item of items) if ('command' in item) commands.push(item.command);
-  // Every item refused before the exchange: nothing to submit (an empty group would never be committed).
-  const applied = commands.length === 0 ? [] : await ctx.exchange.submitAll(commands);
+  const applied = await ctx.exchange.submitAll(commands);
   const results: BatchResultRow[] = [];
   let next = 0;
   let successCount = 0;
