@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { ClassicLevel } from 'classic-level';
+import { JournalCorruptionError, LevelJournal, MAX_WRITES_IN_FLIGHT } from '../../src/adapters/storage/level-journal.ts';
+import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
+import { journalKey, sidecarKey } from '../../src/adapters/storage/keys.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { GroupCommitter } from '../../src/app/group-commit.ts';
+import { recover } from '../../src/app/recovery.ts';
+import { Sequencer } from '../../src/app/sequencer.ts';
+import { stateHash } from '../../src/app/state-hash.ts';
+import type { Command, StampedCommand } from '../../src/core/index.ts';
+import { COPPER } from '../support/core-harness.ts';
+
+const silent = (): void => undefined;
+
+/** A stand-in engine whose writes finish when the test says, in any order. */
+class ControlledEngine {
+  readonly writes: { ops: { key: string }[]; finish: () => void; fail: (error: Error) => void }[] = [];
+  iterator() {
+    return { async *[Symbol.asyncIterator]() {} };
+  }
+  batch(ops: { key: string }[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => this.writes.push({ ops, finish: resolve, fail: reject }));
+  }
+}
+
+function record(seq: number): StampedCommand {
+  return { seq, ts: 1_700_000_000_000 + seq, command: { type: 'trading-day.end' } };
+}
+
+/** Resolution order of promises, observed after the microtask queue drained. */
+function track(promises: Promise<void>[]): { settled: string[] } {
+  const seen = { settled: [] as string[] };
+  promises.forEach((p, i) =>
+    p.then(
+      () => seen.settled.push(`ok${i}`),
+      () => seen.settled.push(`failed${i}`),
+    ),
+  );
+  return seen;
+}
+
+const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function controlledJournal() {
+  const engine = new ControlledEngine();
+  const journal = await LevelJournal.open(engine as unknown as ClassicLevel<string, string>, { sync: true, log: silent });
+  let seq = 0;
+  const append = (n: number) => {
+    for (let i = 0; i < n; i++) journal.append(record(++seq));
+  };
+  return { engine, journal, append };
+}
+
+describe('journal writes in flight', () => {
+  it(`runs ${MAX_WRITES_IN_FLIGHT} writes at once and acknowledges in seq order, whatever order the engine finishes in`, async () => {
+    const { engine, journal, append } = await controlledJournal();
+    const commits = Array.from({ length: MAX_WRITES_IN_FLIGHT }, () => {
+      append(2);
+      return journal.commit();
+    });
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT, 'later writes start before the first ends');
+    const seen = track(commits);
+    for (let i = MAX_WRITES_IN_FLIGHT - 1; i >= 1; i--) engine.writes[i]!.finish();
+    await drain();
+    assert.deepEqual(seen.settled, [], 'later writes alone acknowledge nothing');
+    engine.writes[0]!.finish();
+    await drain();
+    assert.deepEqual(seen.settled, commits.map((_, i) => `ok${i}`));
+  });
+
+  it('a commit with every slot busy waits, then takes everything pending in one write', async () => {
+    const { engine, journal, append } = await controlledJournal();
+    const inFlight = Array.from({ length: MAX_WRITES_IN_FLIGHT }, () => {
+      append(1);
+      return journal.commit();
+    });
+    append(1);
+    const waiting1 = journal.commit();
+    append(1);
+    const waiting2 = journal.commit();
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT);
+    engine.writes[0]!.finish();
+    await drain();
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT + 1, 'one write for the two waiting commits');
+    assert.deepEqual(engine.writes.at(-1)!.ops.map((op) => op.key), [journalKey(MAX_WRITES_IN_FLIGHT + 1)]);
+    const seen = track([...inFlight, waiting1, waiting2]);
+    engine.writes.at(-1)!.finish();
+    await drain();
+    assert.deepEqual(seen.settled, ['ok0'], 'the waiting commits wait for the writes started before theirs');
+    for (let i = 1; i < MAX_WRITES_IN_FLIGHT; i++) engine.writes[i]!.finish();
+    await drain();
+    assert.equal(seen.settled.length, MAX_WRITES_IN_FLIGHT + 2);
+    assert.deepEqual(seen.settled, seen.settled.map((_, i) => `ok${i}`));
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT + 1, 'the second waiting commit found nothing left to write');
+  });
+
+  it('a failed write fails every commit after it, even those whose own write succeeded', async () => {
+    const { engine, journal, append } = await controlledJournal();
+    append(1);
+    const a = journal.commit();
+    append(1);
+    const b = journal.commit();
+    const seen = track([a, b]);
+    engine.writes[1]!.finish();
+    engine.writes[0]!.fail(new Error('disk full'));
+    await drain();
+    assert.deepEqual(seen.settled.sort(), ['failed0', 'failed1']);
+    append(1);
+    await assert.rejects(journal.commit(), /disk full/);
+  });
+});
+
+const session: Command[] = [
+  { type: 'trading-day.begin', tradingDay: '2026-11-23' },
+  { type: 'instrument.add', spec: COPPER },
+  { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
+  { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 },
+  { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 10_000_000 },
+  { type: 'account.deposit', accountId: 'A', amount: 100 },
+  { type: 'account.deposit', accountId: 'B', amount: 200 },
+];
+
+async function openExchange(dataDir: string, log: (line: string) => void = silent) {
+  const storage = await LevelStorage.open({ dataDir, durability: 'full', log });
+  const recovered = await recover(storage.journal, storage.snapshots, {}, log);
+  const sequencer = new Sequencer(recovered.state, storage.journal, new ManualClock(1_700_000_000_000));
+  const committer = new GroupCommitter(sequencer, storage.journal, log);
+  sequencer.onApplied(({ stamped }) => storage.journal.attach(stamped.seq, { seq: stamped.seq }));
+  return { storage, recovered, sequencer, committer };
+}
+
+/** One command per batch, so that each seq is its own stored batch. */
+async function runOneByOne(dir: string, commands: readonly Command[]): Promise<string[]> {
+  const x = await openExchange(dir);
+  const hashes = [stateHash(x.sequencer.state)];
+  for (const c of commands) {
+    await x.committer.submit(c);
+    hashes.push(stateHash(x.sequencer.state));
+  }
+  await x.storage.close();
+  return hashes;
+}
+
+describe('recovery after writes finished out of order', () => {
+  it('drops the batch after a hole (never acknowledged) with its sidecar; the next command takes the seq', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const hashes = await runOneByOne(dir, session);
+    // The crash case: the engine had the last batch but not the one before it.
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.db.del(journalKey(6));
+    await storage.db.del(sidecarKey(6));
+    await storage.close();
+    const lines: string[] = [];
+    const x = await openExchange(dir, (line) => lines.push(line));
+    assert.equal(stateHash(x.recovered.state), hashes[5], 'the state of seq 5, the last acknowledged');
+    assert.ok(lines.some((line) => line.includes('dropping 1 unacknowledged batch(es) from seq 7')), lines.join('\n'));
+    assert.equal(x.storage.journal.lastSeq, 5);
+    assert.equal(await x.storage.db.get(sidecarKey(7)), undefined, 'its history went with it');
+    await x.committer.submit({ type: 'account.deposit', accountId: 'A', amount: 1 });
+    const history: number[] = [];
+    for await (const batch of x.storage.journal.sidecars()) for (const [seq] of batch) history.push(seq);
+    assert.deepEqual(history, [1, 2, 3, 4, 5, 6]);
+    await x.storage.close();
+    const again = await openExchange(dir);
+    assert.equal(again.recovered.state.lastSeq, 6);
+    await again.storage.close();
+  });
+
+  it('a hole followed by more batches than can be in flight is lost data: recovery refuses, naming the seq', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    await runOneByOne(dir, session);
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    // More batches after the hole than there can be writes in flight.
+    await storage.db.del(journalKey(session.length - MAX_WRITES_IN_FLIGHT));
+    await storage.close();
+    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === session.length - MAX_WRITES_IN_FLIGHT);
+  });
+});
