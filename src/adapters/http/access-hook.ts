@@ -13,17 +13,28 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function installAccessHook(app: FastifyInstance, ctx: HttpContext): void {
   app.decorateRequest('caller', null as unknown as FastifyRequest['caller']);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access ?? 'user';
-    if (access === 'public' || request.routeOptions.url === undefined) return;
+    if (access === 'public' || request.routeOptions.url === undefined) {
+      done();
+      return;
+    }
     const header = request.headers.authorization;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     if (token === undefined) {
-      throw new ApiError(ResultCode.AuthenticationFailed, 'missing bearer token: send "Authorization: Bearer <token>" from POST /api/auth/login');
+      done(new ApiError(ResultCode.AuthenticationFailed, 'missing bearer token: send "Authorization: Bearer <token>" from POST /api/auth/login'));
+      return;
     }
     const caller = ctx.auth.authenticate(token);
-    if (caller === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'invalid or expired token: log in again');
-    if (access === 'admin' && caller.role !== 'admin') throw new ApiError(ResultCode.PermissionDenied, 'this route needs the admin role');
+    if (caller === undefined) {
+      done(new ApiError(ResultCode.AuthenticationFailed, 'invalid or expired token: log in again'));
+      return;
+    }
+    if (access === 'admin' && caller.role !== 'admin') {
+      done(new ApiError(ResultCode.PermissionDenied, 'this route needs the admin role'));
+      return;
+    }
     request.caller = caller;
+    done();
   });
 }

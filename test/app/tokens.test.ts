@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it, mock } from 'node:test';
+import { TokenService } from '../../src/app/auth/tokens.ts';
+
+const SECRET = 'a-secret-of-enough-length-for-hs256-tokens';
+const ALICE = { userId: 'u1', username: 'alice', role: 'user' } as const;
+
+describe('login tokens', () => {
+  afterEach(() => mock.timers.reset());
+
+  it('a remembered token still expires on time', () => {
+    const start = Date.UTC(2026, 10, 23, 9);
+    mock.timers.enable({ apis: ['Date'], now: start });
+    const tokens = new TokenService(SECRET, 60_000, () => Date.now());
+    const token = tokens.issue(ALICE);
+    assert.deepEqual(tokens.examine(token), ALICE);
+    mock.timers.tick(30_000);
+    assert.deepEqual(tokens.examine(token), ALICE, 'still valid, from memory');
+    mock.timers.tick(31_000);
+    assert.equal(tokens.examine(token), 'expired');
+    assert.equal(tokens.check(token), undefined);
+  });
+
+  it('refusals are never remembered as valid, and a token signed with another key is foreign', () => {
+    const tokens = new TokenService(SECRET, 60_000);
+    const token = tokens.issue(ALICE);
+    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
+    assert.equal(tokens.examine(tampered), 'foreign');
+    assert.equal(tokens.examine(tampered), 'foreign');
+    assert.equal(new TokenService(`${SECRET}-other`, 60_000).examine(token), 'foreign');
+    assert.equal(tokens.examine('not a token'), 'malformed');
+    assert.deepEqual(tokens.examine(token), ALICE);
+  });
+
+  it('remembers a bounded number of tokens and still verifies the forgotten ones', () => {
+    const tokens = new TokenService(SECRET, 60_000);
+    const issued = Array.from({ length: 10_050 }, (_, i) => tokens.issue({ userId: `u${i}`, username: `user${i}`, role: 'user' }));
+    for (const token of issued) assert.equal(typeof tokens.examine(token), 'object');
+    assert.deepEqual(tokens.examine(issued[0]!), { userId: 'u0', username: 'user0', role: 'user' });
+  });
+});
