@@ -1,12 +1,14 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
+import type { OrderView, TradeView } from '../../protocol/index.ts';
 import { applyPatch, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
+import { jsonNumber, jsonString, orderViewJson, tradeViewJson } from '../../protocol/view-json.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
-import { ALL_CHANNELS, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
+import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
 
 /** A notification waiting for delivery: the exchange's (a message to render) or the session's own (a text). */
 interface Notice {
@@ -25,6 +27,13 @@ function noticeOf(n: NotificationRaised): Notice {
 /** Where a session's rtn_data goes: the socket, in production; a recorder in tests. */
 export interface Outlet {
   send(text: string): void;
+}
+
+/** `"key":value,...` of an object whose values are written by `write`. */
+function entriesJson(entries: JsonObject, write: (value: Json, key: string) => string): string {
+  const out: string[] = [];
+  for (const key in entries) out.push(`${jsonString(key)}:${write(entries[key] as Json, key)}`);
+  return out.join(',');
 }
 
 let notifySerial = 0;
@@ -165,26 +174,38 @@ export class DiffSession {
     this.outlet.send(message);
   }
 
+  /**
+   * The rtn_data text. Every level is joined once from its parts, so the message is a flat
+   * string: a text built by concatenation would be flattened again by the socket's byte
+   * count, a copy of the whole message per send.
+   */
   private buildMessage(): string | undefined {
     const parts: string[] = [];
     if (this.insListDirty) {
-      parts.push(`"ins_list":${JSON.stringify(this.insList)}`);
+      parts.push(`"ins_list":${jsonString(this.insList)}`);
       this.insListDirty = false;
     }
     const quoteParts = this.quoteParts();
     if (quoteParts !== '') parts.push(`"quotes":{${quoteParts}}`);
     const tradePart = this.tradePart();
     if (tradePart !== undefined) parts.push(tradePart);
-    const chartParts = this.chartParts();
-    parts.push(...chartParts);
+    for (const chartPart of this.chartParts()) parts.push(chartPart);
     // Notifications travel in their own element: DIFF clients (tqsdk-js) take an element
     // holding `notify` out of the data before merging, and the rest of it with it.
-    const elements: string[] = [];
-    if (parts.length > 0) elements.push(`{${parts.join(',')}}`);
     const notifyPart = this.notifyPart();
-    if (notifyPart !== undefined) elements.push(`{${notifyPart}}`);
-    if (elements.length === 0) return undefined;
-    return `{"aid":"rtn_data","data":[${elements.join(',')}]}`;
+    if (parts.length === 0 && notifyPart === undefined) return undefined;
+    const out: string[] = ['{"aid":"rtn_data","data":['];
+    if (parts.length > 0) {
+      out.push('{');
+      for (let i = 0; i < parts.length; i++) {
+        if (i > 0) out.push(',');
+        out.push(parts[i]!);
+      }
+      out.push('}');
+    }
+    if (notifyPart !== undefined) out.push(parts.length > 0 ? ',{' : '{', notifyPart, '}');
+    out.push(']}');
+    return out.join('');
   }
 
   private quoteParts(): string {
@@ -226,9 +247,38 @@ export class DiffSession {
     );
     this.tradeDirt.clear();
     if (patch === undefined) return undefined;
+    // Written before the mirror takes the patch: the mirror tells which orders are new.
+    const text = this.tradePatchJson(patch);
     // The patch's new objects are views built for this session alone: the mirror keeps them.
     applyPatch(this.tradeMirror, patch, true);
-    return `"trade":{${JSON.stringify(this.tradeKey)}:${JSON.stringify(patch)}}`;
+    compactMirror(this.tradeMirror, patch, this.localOrders);
+    return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
+  }
+
+  /**
+   * The trade patch as JSON. Orders the client does not hold yet are whole order views and
+   * trades are always whole trade views: those take the hand-written serialisers; changes
+   * to held orders are a few fields and go through JSON.stringify.
+   */
+  private tradePatchJson(patch: JsonObject): string {
+    const parts: string[] = [];
+    for (const key in patch) {
+      const value = patch[key] as Json;
+      if (key === 'orders') parts.push(`"orders":{${this.ordersJson(value as JsonObject)}}`);
+      else if (key === 'trades') parts.push(`"trades":{${entriesJson(value as JsonObject, (trade) => tradeViewJson(trade as unknown as TradeView))}}`);
+      else parts.push(`${jsonString(key)}:${JSON.stringify(value)}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+
+  private ordersJson(orders: JsonObject): string {
+    const held = this.tradeMirror.orders as JsonObject | undefined;
+    return entriesJson(orders, (change, id) => {
+      // Not held, or held as a finished order's marker (its id now names a new order): the
+      // change is the whole view. Refused orders (localOrders) have a shape of their own.
+      const whole = (held?.[id] === undefined || typeof held[id] === 'string') && !this.localOrders.has(id);
+      return whole ? orderViewJson(change as unknown as OrderView) : JSON.stringify(change);
+    });
   }
 
   private chartParts(): string[] {
@@ -264,8 +314,9 @@ export class DiffSession {
     const entries: string[] = [];
     for (const n of this.notifications.drain()) {
       const content = n.message === undefined ? n.text : renderNotification(n.message);
-      const body = { type: 'MESSAGE', level: n.level, code: n.code, content };
-      entries.push(`${JSON.stringify(`${BOOT}-${++notifySerial}`)}:${JSON.stringify(body)}`);
+      entries.push(
+        `"${BOOT}-${++notifySerial}":{"type":"MESSAGE","level":${jsonString(n.level)},"code":${jsonNumber(n.code)},"content":${jsonString(content)}}`,
+      );
     }
     return `"notify":{${entries.join(',')}}`;
   }

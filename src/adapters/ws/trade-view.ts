@@ -38,6 +38,10 @@ export class TradeDirt {
  * of the session's account, as merge patches against what the client holds (`mirror`,
  * the server's copy of the client's trade.<key>). Orders and trades are never deleted;
  * positions are compared whole, so a position that closed at settlement disappears.
+ *
+ * The mirror may hold, instead of the whole view, the exchange_order_id of a FINISHED
+ * order (which never changes again) and any value for a trade (trades never change):
+ * see compactMirror.
  */
 export function tradePatch(
   exchange: Exchange,
@@ -73,6 +77,8 @@ export function tradePatch(
     const ids = dirt.all ? [...(accountId === undefined ? [] : exchange.history.ordersOf(accountId).map((o) => o.orderId)), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
       const record = accountId === undefined ? undefined : exchange.history.order(accountId, id);
+      // A finished order the client holds is final: unchanged unless its id now names a new order.
+      if (record !== undefined && typeof held[id] === 'string' && held[id] === String(record.exchangeOrderId)) continue;
       const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
       if (view === undefined) continue;
       const change = diff(held[id], view);
@@ -96,4 +102,27 @@ export function tradePatch(
     if (Object.keys(trades).length > 0) patch.trades = trades;
   }
   return Object.keys(patch).length > 0 ? patch : undefined;
+}
+
+/**
+ * After `patch` went to the client: finished orders and trades in the mirror are replaced
+ * by small markers. They never change again, and a session otherwise keeps a copy of
+ * every order and trade its user ever made, which the garbage collector must copy and
+ * mark over and over. Orders refused before reaching the exchange (`localOrders`) keep
+ * their view: a later order may reuse their id.
+ */
+export function compactMirror(mirror: JsonObject, patch: JsonObject, localOrders: ReadonlyMap<string, JsonObject>): void {
+  const changedOrders = patch.orders as JsonObject | undefined;
+  if (changedOrders !== undefined) {
+    const orders = mirror.orders as JsonObject;
+    for (const id in changedOrders) {
+      const view = orders[id] as JsonObject;
+      if (view.status === 'FINISHED' && !localOrders.has(id)) orders[id] = view.exchange_order_id as string;
+    }
+  }
+  const newTrades = patch.trades as JsonObject | undefined;
+  if (newTrades !== undefined) {
+    const trades = mirror.trades as JsonObject;
+    for (const id in newTrades) trades[id] = 1;
+  }
 }

@@ -325,6 +325,27 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
+  it('an order id reused after its order finished shows the new order', async () => {
+    const client = await loggedIn(alice);
+    const order = (price: number) => ({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'reused', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: price,
+    });
+    client.send(order(86000));
+    await client.until((m) => m.trade.alice.orders?.reused?.status === 'ALIVE', 5000, 'first order');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
+    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED', 5000, 'first cancelled');
+    const first = client.mirror.trade.alice.orders.reused;
+    client.send(order(85990));
+    await client.until((m) => m.trade.alice.orders.reused.status === 'ALIVE', 5000, 'the second order under the same id');
+    const second = client.mirror.trade.alice.orders.reused;
+    assert.notEqual(second.exchange_order_id, first.exchange_order_id);
+    assert.equal(second.limit_price, 85990);
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
+    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED' && m.trade.alice.orders.reused.limit_price === 85990, 5000, 'second cancelled');
+    client.close();
+  });
+
   it('a frame with a command and then a req_login: the login\'s effects are delivered too', async () => {
     // The login (password hashing) may finish after the frame's command is durable and
     // answered: its notify must still reach a client that peeks again.
