@@ -58,6 +58,21 @@ describe('risk levels of accounts marked lazily', () => {
   });
 });
 
+describe('risk trigger heaps', () => {
+  it('stay bounded when fills re-index the same accounts at a price that never moves', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 1_000_000_000);
+    x.ensureAccount('B', 1_000_000_000);
+    const instrument = x.state.instruments.get(CU.instrumentId)!;
+    for (let i = 0; i < 2_000; i++) {
+      x.place('A', `a${i}`, 'BUY', 70000, 1);
+      x.place('B', `b${i}`, 'SELL', 70000, 1);
+    }
+    const entries = instrument.risingRiskTriggers.size + instrument.fallingRiskTriggers.size;
+    assert.ok(entries <= Math.max(65, 4 * instrument.lazyRiskEntries + 1), `${entries} entries for ${instrument.lazyRiskEntries} lazy accounts`);
+  });
+});
+
 describe('forced liquidation', () => {
   it('closes every position at market when the ratio reaches 1.0, and records it', () => {
     const x = longOnThinEquity();

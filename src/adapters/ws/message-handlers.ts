@@ -63,7 +63,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   let command;
   try {
     const account = tradingAccount(ctx.exchange.state, session.caller, { user_id: ownUserId(session, message.user_id), account_id: message.account_id });
-    command = toPlaceOrder(ctx.exchange.state, account.accountId, { ...(message as OrderRequest), order_id: orderId, price: message.limit_price });
+    command = toPlaceOrder(ctx.exchange.state, account.accountId, message as OrderRequest, { orderId, price: message.limit_price });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     refuse(error.code, error.message);

@@ -91,13 +91,19 @@ function oneOf<T extends string>(field: string, value: string, allowed: readonly
  * volume 3007, price limits, funds) is left to it, so that refusal is recorded as a
  * FINISHED order with its reason, visible over HTTP and DIFF alike.
  */
-export function toPlaceOrder(state: CoreState, accountId: string, request: OrderRequest): PlaceOrder {
+export function toPlaceOrder(
+  state: CoreState,
+  accountId: string,
+  request: OrderRequest,
+  /** The id and price already settled by the caller (DIFF: its own id, and limit_price over price). */
+  settled?: { readonly orderId: string; readonly price: number | null | undefined },
+): PlaceOrder {
   const instrumentId = instrumentKey(state, request.instrument_id, request.exchange_id);
   const volume = request.volume;
   if (typeof volume !== 'number' || !Number.isFinite(volume)) {
     throw new ApiError(ResultCode.InvalidVolume, `volume must be a whole number of lots from 1 to ${MAX_ORDER_VOLUME}; got ${String(volume)}`);
   }
-  const price = request.price ?? request.limit_price ?? undefined;
+  const price = (settled === undefined ? (request.price ?? request.limit_price) : settled.price) ?? undefined;
   const priceTypeText = request.price_type ?? request.order_type ?? (price !== undefined ? 'LIMIT' : undefined);
   if (priceTypeText === undefined) throw new ApiError(ResultCode.ParameterError, 'price_type is required (LIMIT, MARKET or ANY)');
   const priceType = oneOf<PriceType>('price_type', priceTypeText, ['LIMIT', 'MARKET', 'ANY']);
@@ -111,8 +117,8 @@ export function toPlaceOrder(state: CoreState, accountId: string, request: Order
   }
   const timeCondition = oneOf<TimeCondition>('time_condition', request.time_condition ?? 'GFD', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']);
   const volumeCondition = oneOf<VolumeCondition>('volume_condition', request.volume_condition ?? 'ANY', ['ANY', 'MIN', 'ALL']);
-  const orderId = request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id;
-  return {
+  const orderId = settled?.orderId ?? (request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id);
+  const command: Mutable<PlaceOrder> = {
     type: 'order.place',
     accountId,
     orderId,
@@ -124,7 +130,11 @@ export function toPlaceOrder(state: CoreState, accountId: string, request: Order
     volume,
     timeCondition,
     volumeCondition,
-    ...(request.min_volume !== undefined && { minVolume: request.min_volume }),
-    ...(request.valid_until_date !== undefined && { validUntilDate: request.valid_until_date }),
   };
+  // Set only when given (not as undefined): the journal stores and replays the command as is.
+  if (request.min_volume !== undefined) command.minVolume = request.min_volume;
+  if (request.valid_until_date !== undefined) command.validUntilDate = request.valid_until_date;
+  return command;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -72,6 +72,9 @@ function pushTrigger(account: Account, position: Position, options: CoreOptions)
   else instrument.fallingRiskTriggers.push(Math.ceil(trigger) + TRIGGER_SLACK_TICKS, account, account.riskVersion);
   account.riskIndexedIn = instrument;
   instrument.lazyRiskEntries++;
+  // Every re-index leaves the account's previous entry behind, stale. Compacting only on
+  // price moves let the heaps grow with every fill while the price stood still.
+  compactIfMostlyStale(instrument);
   return true;
 }
 
@@ -79,6 +82,11 @@ function pushTrigger(account: Account, position: Position, options: CoreOptions)
 export function reachedTriggers(instrument: Instrument, ticks: number, out: Set<Account>): void {
   instrument.risingRiskTriggers.popReached(ticks, out);
   instrument.fallingRiskTriggers.popReached(ticks, out);
+  compactIfMostlyStale(instrument);
+}
+
+/** Drops stale entries once they outnumber live ones three to one (amortised O(1) per push). */
+function compactIfMostlyStale(instrument: Instrument): void {
   const entries = instrument.risingRiskTriggers.size + instrument.fallingRiskTriggers.size;
   if (entries > 64 && entries > 4 * instrument.lazyRiskEntries) {
     instrument.risingRiskTriggers.compact();
