@@ -33,6 +33,8 @@
  *                                    the profile when the server exits: a server killed after
  *                                    the shutdown timeout leaves none (e.g. profile the submit
  *                                    load with BENCH_HTTP_PHASES=submit)
+ *   BENCH_SERVER_NODE_FLAGS="..."    extra node flags for the server (e.g. --trace-gc)
+ *   BENCH_SERVER_LOG=<file>          save the server's output there when it stops
  *   BENCH_HTTP_SEED=20261122         seed of the order prices
  *   BENCH_HTTP_SHUTDOWN_TIMEOUT=120  seconds the server gets to exit after SIGTERM (then killed)
  */

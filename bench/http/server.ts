@@ -3,8 +3,12 @@
  * do not share an event loop), on free ports, a throw-away DATA_DIR and the shipped
  * configuration (durability "full": every group-commit batch is fsync'd). With a profile
  * folder the server runs under `node --cpu-prof`; the profile is written when it exits.
+ *
+ * For both benchmarks' servers: BENCH_SERVER_NODE_FLAGS adds node flags (e.g.
+ * "--trace-gc"), and BENCH_SERVER_LOG=<file> saves everything the server printed there
+ * when it stops (where --trace-gc's lines go).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +40,7 @@ export function snapshotLines(log: string): string[] {
 
 export async function startBenchServer(cpuProfDir: string): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-bench-http-'));
-  const nodeArgs: string[] = [];
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
   if (cpuProfDir !== '') {
     mkdirSync(cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`);
@@ -64,6 +68,7 @@ export async function startBenchServer(cpuProfDir: string): Promise<BenchServer>
     async stop(timeoutMs) {
       process.removeListener('SIGINT', kill);
       const started = performance.now();
+      const logFile = process.env.BENCH_SERVER_LOG;
       const seconds = (): number => Math.round((performance.now() - started) / 10) / 100;
       try {
         const exit = await server.stop('SIGTERM', timeoutMs);
@@ -74,6 +79,7 @@ export async function startBenchServer(cpuProfDir: string): Promise<BenchServer>
       } finally {
         server.kill();
         rmSync(dataDir, { recursive: true, force: true });
+        if (logFile !== undefined && logFile !== '') writeFileSync(logFile, server.log);
       }
     },
   };

@@ -8,7 +8,8 @@
  *       beside it; 100 trades/s (200,000 patches/s) saturates it.
  *   (b) order entry from BENCH_WS_CLIENTS (50) clients, fully durable: orders/s with one
  *       order per frame (BENCH_WS_ORDERS per client, 1000) and with 100 per batched frame.
- * The last line is one JSON object.
+ * The last line is one JSON object. BENCH_SERVER_PROFILE=<dir> profiles the server's CPU;
+ * BENCH_SERVER_NODE_FLAGS and BENCH_SERVER_LOG as for bench:http (bench/http/server.ts).
  */
 import { summarizeLatencies } from '../engine/stats.ts';
 import { createTraders, startServer } from '../support/server-process.ts';
