@@ -1,9 +1,8 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
-import type { OrderView, TradeView } from '../../protocol/index.ts';
 import { applyPatch, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
-import { jsonNumber, jsonString, orderViewJson, tradeViewJson } from '../../protocol/view-json.ts';
+import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
@@ -27,13 +26,6 @@ function noticeOf(n: NotificationRaised): Notice {
 /** Where a session's rtn_data goes: the socket, in production; a recorder in tests. */
 export interface Outlet {
   send(text: string): void;
-}
-
-/** `"key":value,...` of an object whose values are written by `write`. */
-function entriesJson(entries: JsonObject, write: (value: Json, key: string) => string): string {
-  const out: string[] = [];
-  for (const key in entries) out.push(`${jsonString(key)}:${write(entries[key] as Json, key)}`);
-  return out.join(',');
 }
 
 let notifySerial = 0;
@@ -247,38 +239,13 @@ export class DiffSession {
     );
     this.tradeDirt.clear();
     if (patch === undefined) return undefined;
-    // Written before the mirror takes the patch: the mirror tells which orders are new.
-    const text = this.tradePatchJson(patch);
+    // JSON.stringify over the whole patch: with fresh views it measured faster than
+    // per-view serialisers, hand-written or schema-based (docs/decisions.md).
+    const text = JSON.stringify(patch);
     // The patch's new objects are views built for this session alone: the mirror keeps them.
     applyPatch(this.tradeMirror, patch, true);
     compactMirror(this.tradeMirror, patch, this.localOrders);
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
-  }
-
-  /**
-   * The trade patch as JSON. Orders the client does not hold yet are whole order views and
-   * trades are always whole trade views: those take the hand-written serialisers; changes
-   * to held orders are a few fields and go through JSON.stringify.
-   */
-  private tradePatchJson(patch: JsonObject): string {
-    const parts: string[] = [];
-    for (const key in patch) {
-      const value = patch[key] as Json;
-      if (key === 'orders') parts.push(`"orders":{${this.ordersJson(value as JsonObject)}}`);
-      else if (key === 'trades') parts.push(`"trades":{${entriesJson(value as JsonObject, (trade) => tradeViewJson(trade as unknown as TradeView))}}`);
-      else parts.push(`${jsonString(key)}:${JSON.stringify(value)}`);
-    }
-    return `{${parts.join(',')}}`;
-  }
-
-  private ordersJson(orders: JsonObject): string {
-    const held = this.tradeMirror.orders as JsonObject | undefined;
-    return entriesJson(orders, (change, id) => {
-      // Not held, or held as a finished order's marker (its id now names a new order): the
-      // change is the whole view. Refused orders (localOrders) have a shape of their own.
-      const whole = (held?.[id] === undefined || typeof held[id] === 'string') && !this.localOrders.has(id);
-      return whole ? orderViewJson(change as unknown as OrderView) : JSON.stringify(change);
-    });
   }
 
   private chartParts(): string[] {
