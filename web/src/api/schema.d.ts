@@ -426,6 +426,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -526,6 +527,7 @@ export interface paths {
                                     frozen: number;
                                     float_profit: number;
                                     risk_ratio: number;
+                                    /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;
@@ -639,6 +641,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -738,6 +741,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -818,6 +822,7 @@ export interface paths {
                                         /** @description nanoseconds since the epoch */
                                         insert_date_time: number;
                                         exchange_order_id: string;
+                                        /** @enum {string} */
                                         status: "ALIVE" | "FINISHED";
                                         last_msg: string;
                                         exchange_status: string;
@@ -951,6 +956,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -1058,6 +1064,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -1580,6 +1587,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -1697,6 +1705,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -1816,6 +1825,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -1928,6 +1938,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -2043,6 +2054,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -4696,6 +4708,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -4807,6 +4820,7 @@ export interface paths {
                                     frozen: number;
                                     float_profit: number;
                                     risk_ratio: number;
+                                    /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;
@@ -4887,6 +4901,7 @@ export interface paths {
                                             /** @description nanoseconds since the epoch */
                                             insert_date_time: number;
                                             exchange_order_id: string;
+                                            /** @enum {string} */
                                             status: "ALIVE" | "FINISHED";
                                             last_msg: string;
                                             exchange_status: string;
@@ -5023,6 +5038,7 @@ export interface paths {
                                 /** @description nanoseconds since the epoch */
                                 insert_date_time: number;
                                 exchange_order_id: string;
+                                /** @enum {string} */
                                 status: "ALIVE" | "FINISHED";
                                 last_msg: string;
                                 exchange_status: string;
@@ -5239,6 +5255,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -5347,6 +5364,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -5447,6 +5465,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -5548,6 +5567,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -5742,6 +5762,7 @@ export interface paths {
                                 frozen: number;
                                 float_profit: number;
                                 risk_ratio: number;
+                                /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
@@ -6053,6 +6074,7 @@ export interface paths {
                                     frozen: number;
                                     float_profit: number;
                                     risk_ratio: number;
+                                    /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;

@@ -8,7 +8,7 @@ import { type Command, type CoreState, ResultCode } from '../../../core/index.ts
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { Id, MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { ItemError, replies } from '../schemas/envelope.ts';
 import { DIRECTIONS, OFFSETS, PRICE_TYPES, StringEnum, TIME_CONDITIONS, VOLUME_CONDITIONS } from '../schemas/enums.ts';
 import { OrderSchema } from '../schemas/resources.ts';
 
@@ -39,7 +39,7 @@ const BatchResult = Type.Object({
   success: Type.Boolean(),
   order_id: Type.String(),
   instrument_id: Type.String(),
-  error: Type.Union([Type.Null(), Type.Object({ code: Type.Integer(), message: Type.String() })]),
+  error: ItemError,
 });
 const BatchReply = Type.Object({
   total: Type.Integer(),

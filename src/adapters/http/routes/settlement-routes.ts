@@ -6,7 +6,7 @@ import { type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { MAX_BATCH_ITEMS, page, Paging } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { ItemError, replies } from '../schemas/envelope.ts';
 import { SettlementDetailSchema, SettlementSummarySchema } from '../schemas/resources.ts';
 
 const admin = { access: 'admin' as const };
@@ -100,7 +100,7 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
               Type.Object({
                 instrument_id: Type.String(),
                 success: Type.Boolean(),
-                error: Type.Union([Type.Null(), Type.Object({ code: Type.Integer(), message: Type.String() })]),
+                error: ItemError,
               }),
             ),
           }),

@@ -21,3 +21,13 @@ export const ErrorEnvelope = Type.Object(
 export function replies<T extends TSchema>(data: T) {
   return { 200: envelopeOf(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
 }
+
+/**
+ * The error of one item of a batch reply: null when the item succeeded. Written as a
+ * nullable object (OpenAPI 3.0's `nullable`) rather than a union with null: the response
+ * serialiser writes a nullable object directly, but picks a union's branch by validating
+ * the value against each one, for every item of every reply.
+ */
+export const ItemError = Type.Unsafe<{ code: number; message: string } | null>(
+  Type.Object({ code: Type.Integer(), message: Type.String() }, { nullable: true }),
+);

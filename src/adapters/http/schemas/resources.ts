@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { StringEnum } from './enums.ts';
 
 /** The spec's resources as JSON schemas: response validation documents and serialises them. */
 const Num = Type.Number();
@@ -38,7 +39,9 @@ export const AccountSummarySchema = Type.Object({
   frozen: Type.Number({ description: 'balance - available: funds held by margin and live orders' }),
   float_profit: Num,
   risk_ratio: Num,
-  risk_level: Type.Union([Type.Literal('normal'), Type.Literal('warning'), Type.Literal('force-close')]),
+  // An enum rather than a union of literals: the response serialiser writes an enum as a
+  // string, but picks a union's branch by validating the value against each one.
+  risk_level: StringEnum(['normal', 'warning', 'force-close']),
   is_frozen: Type.Boolean({ description: 'a frozen account places no orders and withdraws nothing (2005)' }),
   created_at: Millis,
 });
@@ -98,7 +101,7 @@ export const OrderSchema = Type.Object({
   valid_until_date: Str,
   insert_date_time: Nanos,
   exchange_order_id: Str,
-  status: Type.Union([Type.Literal('ALIVE'), Type.Literal('FINISHED')]),
+  status: StringEnum(['ALIVE', 'FINISHED']),
   last_msg: Str,
   exchange_status: Str,
   filled_volume: Int,
