@@ -7,6 +7,8 @@ export interface ProcessFigures {
   uptimeSeconds(): number;
   /** Resident set size. */
   memoryMb(): number;
+  /** The JavaScript heap in use (what V8's heap limit applies to). */
+  heapUsedMb(): number;
 }
 
 /**
@@ -45,6 +47,10 @@ export class ProcessMonitor implements ProcessFigures {
 
   memoryMb(): number {
     return Math.round((process.memoryUsage.rss() / 2 ** 20) * 10) / 10;
+  }
+
+  heapUsedMb(): number {
+    return Math.round((process.memoryUsage().heapUsed / 2 ** 20) * 10) / 10;
   }
 
   stop(): void {

@@ -89,10 +89,9 @@ export function tradePatch(
   if (channels.trade && (dirt.all || dirt.trades) && accountId !== undefined) {
     const held = (mirror.trades ?? {}) as JsonObject;
     const trades: JsonObject = {};
-    const all = exchange.history.tradesOf(accountId);
     // Trades only ever append: walk back from the newest until one the client already has.
-    for (let i = all.length - 1; i >= 0; i--) {
-      const view = tradeView(all[i]!, identity.userId);
+    for (const trade of exchange.history.tradesNewestFirst(accountId)) {
+      const view = tradeView(trade, identity.userId);
       if (held[view.trade_id] !== undefined) {
         if (!dirt.all) break;
         continue;

@@ -1,4 +1,6 @@
 import type { ApplyResult, CoreEvent, OrderRecord, StampedCommand, TradeExecuted, TradeSide } from '../../core/index.ts';
+import { ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
+import { ArchivedLists } from './archived-lists.ts';
 import type {
   EquityPoint,
   FundsMovement,
@@ -8,6 +10,13 @@ import type {
   TradeHistory,
   TransferHistory,
 } from './history-records.ts';
+import { RecordArchive } from './record-archive.ts';
+
+/** Statuses an order can still leave: anything else is final. */
+const LIVE_STATUSES = new Set<string>(['PENDING', 'ACCEPTED', 'PARTIAL_FILLED']);
+
+/** Settled orders, and trades, kept as objects before the oldest go to the archive. */
+const KEEP_IN_HEAP = 4096;
 
 /**
  * A history entry for a new order, every field written out: one object shape for all
@@ -69,15 +78,19 @@ export interface SavedHistory {
 /**
  * The history users query (orders, trades, transfers, settlements, liquidations, equity
  * curves), built from the core's events. Being a projection of the journal, a replay
- * rebuilds it identically. Kept in memory here; a durable store can stand behind the
- * same methods.
+ * rebuilds it identically.
+ *
+ * Orders and trades, which grow with every command, leave the heap once settled (a
+ * finished order, any trade): see ArchivedLists and RecordArchive. The rest is small and
+ * stays as objects.
  */
 export class HistoryProjection {
+  private readonly archive = new RecordArchive();
   /** Orders by account, in the order they were placed (an id used again after its order finished appears twice). */
-  private orders = new Map<string, OrderHistory[]>();
+  private readonly orders: ArchivedLists<OrderHistory>;
   /** Account → order id → index in `orders` of the latest order under that id. */
   private latest = new Map<string, Map<string, number>>();
-  private trades = new Map<string, TradeHistory[]>();
+  private readonly trades: ArchivedLists<TradeHistory>;
   private transfers = new Map<string, TransferHistory[]>();
   private funds = new Map<string, FundsMovement[]>();
   private equity = new Map<string, EquityPoint[]>();
@@ -86,11 +99,17 @@ export class HistoryProjection {
   private tradeCount = 0;
   private orderCount = 0;
 
+  constructor(options: { readonly keepInHeap?: number } = {}) {
+    const keep = options.keepInHeap ?? KEEP_IN_HEAP;
+    this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep);
+    this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep);
+  }
+
   /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
   toJSON(): SavedHistory {
     return {
-      orders: [...this.orders],
-      trades: [...this.trades],
+      orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
+      trades: [...this.trades.accounts()].map((account) => [account, this.trades.all(account)]),
       transfers: [...this.transfers],
       funds: [...this.funds],
       equity: [...this.equity],
@@ -101,11 +120,10 @@ export class HistoryProjection {
     };
   }
 
-  static fromJSON(saved: SavedHistory): HistoryProjection {
-    const history = new HistoryProjection();
-    history.orders = new Map(saved.orders.map(([account, list]) => [account, [...list]]));
-    for (const [account, list] of history.orders) history.latest.set(account, new Map(list.map((o, index) => [o.orderId, index])));
-    history.trades = new Map(saved.trades);
+  static fromJSON(saved: SavedHistory, options: { readonly keepInHeap?: number } = {}): HistoryProjection {
+    const history = new HistoryProjection(options);
+    for (const [, list] of saved.orders) for (const order of list) history.addEntry({ ...order, tradeIds: [...order.tradeIds] });
+    for (const [account, list] of saved.trades) for (const trade of list) history.trades.settle(account, history.trades.push(account, trade));
     history.transfers = new Map(saved.transfers);
     history.funds = new Map(saved.funds);
     history.equity = new Map(saved.equity);
@@ -114,6 +132,11 @@ export class HistoryProjection {
     history.tradeCount = saved.tradeCount;
     history.orderCount = saved.orderCount ?? 0;
     return history;
+  }
+
+  /** What the archive holds: records, and bytes outside the heap. */
+  get archived(): { readonly records: number; readonly bytes: number } {
+    return { records: this.archive.size, bytes: this.archive.bytes };
   }
 
   apply(stamped: StampedCommand, result: ApplyResult): void {
@@ -137,17 +160,23 @@ export class HistoryProjection {
 
   /** Every order of the account, oldest first. */
   ordersOf(accountId: string): readonly OrderHistory[] {
-    return this.orders.get(accountId) ?? [];
+    return this.orders.all(accountId);
   }
 
   /** The latest order placed under this id. */
   order(accountId: string, orderId: string): OrderHistory | undefined {
     const index = this.latest.get(accountId)?.get(orderId);
-    return index === undefined ? undefined : this.orders.get(accountId)?.[index];
+    return index === undefined ? undefined : this.orders.get(accountId, index);
   }
 
+  /** Every trade of the account, oldest first. */
   tradesOf(accountId: string): readonly TradeHistory[] {
-    return this.trades.get(accountId) ?? [];
+    return this.trades.all(accountId);
+  }
+
+  /** The account's trades from the newest back, read one at a time (a client catching up reads only the newest). */
+  tradesNewestFirst(accountId: string): Iterable<TradeHistory> {
+    return this.trades.newestFirst(accountId);
   }
 
   transfersOf(accountId: string): readonly TransferHistory[] {
@@ -185,7 +214,7 @@ export class HistoryProjection {
 
   /** Accounts with order history, for administrators' lists. */
   accountsWithOrders(): IterableIterator<string> {
-    return this.orders.keys();
+    return this.orders.accounts();
   }
 
   private observe(event: CoreEvent, ts: number): void {
@@ -216,6 +245,7 @@ export class HistoryProjection {
         o.volumeLeft = event.volumeLeft;
         o.lastMsg = event.message;
         o.updateTs = ts;
+        this.settleIfFinal(o);
         break;
       }
       case 'trade.executed':
@@ -263,21 +293,29 @@ export class HistoryProjection {
   }
 
   private addOrder(record: OrderRecord, ts: number): void {
-    let list = this.orders.get(record.accountId);
-    let latest = this.latest.get(record.accountId);
-    if (list === undefined || latest === undefined) {
-      list = [];
+    this.addEntry(orderEntry(record, ts));
+  }
+
+  private addEntry(entry: OrderHistory): void {
+    let latest = this.latest.get(entry.accountId);
+    if (latest === undefined) {
       latest = new Map();
-      this.orders.set(record.accountId, list);
-      this.latest.set(record.accountId, latest);
+      this.latest.set(entry.accountId, latest);
     }
-    latest.set(record.orderId, list.length);
-    list.push(orderEntry(record, ts));
+    latest.set(entry.orderId, this.orders.push(entry.accountId, entry));
+    this.settleIfFinal(entry);
+  }
+
+  /** A finished order never changes again: it may leave the heap. */
+  private settleIfFinal(order: OrderHistory): void {
+    if (LIVE_STATUSES.has(order.status)) return;
+    const index = this.latest.get(order.accountId)?.get(order.orderId);
+    if (index !== undefined) this.orders.settle(order.accountId, index);
   }
 
   /** One side of a trade: the trade in its account's list, the fill on its order. */
   private fill(event: TradeExecuted, side: TradeSide, maker: boolean, ts: number): void {
-    this.push(this.trades, side.accountId, {
+    const trade = this.trades.push(side.accountId, {
       tradeId: event.tradeId,
       instrumentId: event.instrumentId,
       accountId: side.accountId,
@@ -291,6 +329,7 @@ export class HistoryProjection {
       ts,
       maker,
     });
+    this.trades.settle(side.accountId, trade);
     const o = this.liveEntry(side.accountId, side.orderId, side.exchangeOrderId);
     if (o === undefined) return;
     o.status = side.status;
@@ -298,6 +337,7 @@ export class HistoryProjection {
     o.filledVolume += event.volume;
     o.tradeIds.push(event.tradeId);
     o.updateTs = ts;
+    this.settleIfFinal(o);
   }
 
   /**
@@ -307,7 +347,8 @@ export class HistoryProjection {
    */
   private liveEntry(accountId: string, orderId: string, exchangeOrderId: number): Mutable<OrderHistory> | undefined {
     const index = this.latest.get(accountId)?.get(orderId);
-    const order = index === undefined ? undefined : this.orders.get(accountId)?.[index];
+    // A live order is always in the heap: only finished ones are archived.
+    const order = index === undefined ? undefined : this.orders.inHeap(accountId, index);
     return order === undefined || order.exchangeOrderId !== exchangeOrderId ? undefined : (order as Mutable<OrderHistory>);
   }
 

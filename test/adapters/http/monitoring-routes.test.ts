@@ -65,6 +65,9 @@ describe('HTTP /health and /api/monitoring', () => {
       assert.ok(data.memory_usage_mb > 0 && data.memory_usage_mb < 100_000, `memory_usage_mb ${data.memory_usage_mb}`);
       assert.ok(data.cpu_usage_percent >= 0, `cpu_usage_percent ${data.cpu_usage_percent}`);
       assert.ok(data.uptime_seconds >= 0);
+      assert.ok(data.heap_used_mb > 0 && data.heap_used_mb < data.memory_usage_mb, `heap_used_mb ${data.heap_used_mb}`);
+      assert.ok(Number.isInteger(data.history_archive_records) && data.history_archive_records >= 0);
+      assert.ok(data.history_archive_mb >= 0);
     });
 
     it('needs the admin role and a token', async () => adminOnly('/api/monitoring/system'));

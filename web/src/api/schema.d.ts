@@ -4123,6 +4123,12 @@ export interface paths {
                                 trades_count: number;
                                 ws_connections: number;
                                 memory_usage_mb: number;
+                                /** @description JavaScript heap in use (part of memory_usage_mb) */
+                                heap_used_mb: number;
+                                /** @description finished orders and trades kept outside the JavaScript heap */
+                                history_archive_records: number;
+                                /** @description memory those records take (part of memory_usage_mb) */
+                                history_archive_mb: number;
                                 cpu_usage_percent: number;
                                 uptime_seconds: number;
                                 users_count: number;

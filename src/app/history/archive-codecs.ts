@@ -1,0 +1,84 @@
+import type { RecordCodec } from './archived-lists.ts';
+import type { OrderHistory, TradeHistory } from './history-records.ts';
+
+/**
+ * How finished orders and trades are written to the archive: JSON arrays, fields by
+ * position (about 190 bytes an order, 130 a trade). Decoding builds objects with the
+ * fields in the same order as the projection's own, so a record reads the same whether
+ * or not it was archived (test/app/history-archive.test.ts).
+ */
+
+type Row = readonly unknown[];
+
+export const ORDER_CODEC: RecordCodec<OrderHistory> = {
+  encode: (o) =>
+    JSON.stringify([
+      o.accountId,
+      o.orderId,
+      o.instrumentId,
+      o.exchangeOrderId,
+      o.direction,
+      o.offset,
+      o.priceType,
+      o.limitPrice,
+      o.volume,
+      o.volumeLeft,
+      o.timeCondition,
+      o.volumeCondition,
+      o.minVolume,
+      o.validUntilDate,
+      o.insertTs,
+      o.status,
+      o.lastMsg,
+      o.filledVolume,
+      o.tradeIds,
+      o.updateTs,
+    ]),
+  decode: (text) => {
+    const r = JSON.parse(text) as Row;
+    return {
+      accountId: r[0],
+      orderId: r[1],
+      instrumentId: r[2],
+      exchangeOrderId: r[3],
+      direction: r[4],
+      offset: r[5],
+      priceType: r[6],
+      limitPrice: r[7],
+      volume: r[8],
+      volumeLeft: r[9],
+      timeCondition: r[10],
+      volumeCondition: r[11],
+      minVolume: r[12],
+      validUntilDate: r[13],
+      insertTs: r[14],
+      status: r[15],
+      lastMsg: r[16],
+      filledVolume: r[17],
+      tradeIds: r[18],
+      updateTs: r[19],
+    } as OrderHistory;
+  },
+};
+
+export const TRADE_CODEC: RecordCodec<TradeHistory> = {
+  encode: (t) =>
+    JSON.stringify([t.tradeId, t.instrumentId, t.accountId, t.orderId, t.exchangeOrderId, t.direction, t.offset, t.price, t.volume, t.commission, t.ts, t.maker]),
+  decode: (text) => {
+    const r = JSON.parse(text) as Row;
+    return {
+      tradeId: r[0],
+      instrumentId: r[1],
+      accountId: r[2],
+      orderId: r[3],
+      exchangeOrderId: r[4],
+      direction: r[5],
+      offset: r[6],
+      price: r[7],
+      volume: r[8],
+      commission: r[9],
+      ts: r[10],
+      maker: r[11],
+    } as TradeHistory;
+  },
+};

@@ -1,0 +1,111 @@
+import type { RecordArchive } from './record-archive.ts';
+
+/** How a kind of record is written to the archive and read back. */
+export interface RecordCodec<T> {
+  encode(record: T): string;
+  decode(text: string): T;
+}
+
+/**
+ * Per-account lists of history records (orders or trades), in the order they were added,
+ * whose settled records move out of the heap. A record is an object while it may still
+ * change (a live order). Once settled (it never changes again), it stays an object for
+ * a while, since what just happened is what clients read next, and then the oldest
+ * settled records beyond `keepInHeap` are written to the archive; the list keeps their
+ * record numbers. Reads give the same records either way: archived ones are decoded
+ * into fresh objects, which callers must not change.
+ */
+export class ArchivedLists<T extends object> {
+  private readonly lists = new Map<string, (T | number)[]>();
+  /** Settled records still in the heap, oldest first: their lists and indexes (from `head` on). */
+  private settledLists: (T | number)[][] = [];
+  private settledIndexes: number[] = [];
+  private head = 0;
+
+  constructor(
+    private readonly archive: RecordArchive,
+    private readonly codec: RecordCodec<T>,
+    /** Settled records kept as objects, at least, before the oldest are archived. */
+    private readonly keepInHeap: number,
+  ) {}
+
+  /** Appends a record to the account's list; returns its index there. */
+  push(accountId: string, record: T): number {
+    let list = this.lists.get(accountId);
+    if (list === undefined) {
+      list = [];
+      this.lists.set(accountId, list);
+    }
+    list.push(record);
+    return list.length - 1;
+  }
+
+  /** The record will not change again: it may leave the heap from now on. */
+  settle(accountId: string, index: number): void {
+    const list = this.lists.get(accountId);
+    if (list === undefined || typeof list[index] !== 'object') return;
+    this.settledLists.push(list);
+    this.settledIndexes.push(index);
+    // Archive in halves, so that the work comes in batches and recent records stay.
+    if (this.settledLists.length - this.head > 2 * this.keepInHeap) this.archiveOldest(this.settledLists.length - this.head - this.keepInHeap);
+  }
+
+  /** The record, decoded if it was archived. */
+  get(accountId: string, index: number): T | undefined {
+    const entry = this.lists.get(accountId)?.[index];
+    return typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
+  }
+
+  /** The record itself, to change in place: only while it is in the heap (never once archived). */
+  inHeap(accountId: string, index: number): T | undefined {
+    const entry = this.lists.get(accountId)?.[index];
+    return typeof entry === 'object' ? entry : undefined;
+  }
+
+  count(accountId: string): number {
+    return this.lists.get(accountId)?.length ?? 0;
+  }
+
+  /** Every record of the account, oldest first. */
+  all(accountId: string): T[] {
+    const list = this.lists.get(accountId);
+    if (list === undefined) return [];
+    const out = new Array<T>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i]!;
+      out[i] = typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
+    }
+    return out;
+  }
+
+  /** The account's records from the newest back, decoded one at a time as the caller walks. */
+  *newestFirst(accountId: string): Generator<T> {
+    const list = this.lists.get(accountId);
+    if (list === undefined) return;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const entry = list[i]!;
+      yield typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
+    }
+  }
+
+  accounts(): IterableIterator<string> {
+    return this.lists.keys();
+  }
+
+  private archiveOldest(count: number): void {
+    const end = this.head + count;
+    for (let i = this.head; i < end; i++) {
+      const list = this.settledLists[i]!;
+      const index = this.settledIndexes[i]!;
+      const entry = list[index];
+      if (typeof entry === 'object') list[index] = this.archive.append(this.codec.encode(entry));
+    }
+    this.head = end;
+    // Drop the archived part of the queue once it is the larger part.
+    if (this.head > this.settledLists.length / 2) {
+      this.settledLists = this.settledLists.slice(this.head);
+      this.settledIndexes = this.settledIndexes.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
