@@ -1,4 +1,5 @@
 import type { Exchange } from '../../app/exchange.ts';
+import type { OrderHistory } from '../../app/history/history-records.ts';
 import { orderOf } from '../../app/services/views.ts';
 import { accountView, positionViews } from '../../core/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
@@ -74,9 +75,13 @@ export function tradePatch(
   if (channels.order) {
     const held = (mirror.orders ?? {}) as JsonObject;
     const orders: JsonObject = {};
-    const ids = dirt.all ? [...(accountId === undefined ? [] : exchange.history.ordersOf(accountId).map((o) => o.orderId)), ...localOrders.keys()] : dirt.orders;
+    // Everything: the latest order under each id, read in one pass (archived orders are
+    // decoded once, not once for the list and again for the lookup).
+    const latest = new Map<string, OrderHistory>();
+    if (dirt.all && accountId !== undefined) for (const order of exchange.history.ordersOf(accountId)) latest.set(order.orderId, order);
+    const ids = dirt.all ? [...latest.keys(), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
-      const record = accountId === undefined ? undefined : exchange.history.order(accountId, id);
+      const record = accountId === undefined ? undefined : dirt.all ? latest.get(id) : exchange.history.order(accountId, id);
       // A finished order the client holds is final: unchanged unless its id now names a new order.
       if (record !== undefined && typeof held[id] === 'string' && held[id] === String(record.exchangeOrderId)) continue;
       const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
