@@ -6,11 +6,12 @@ import { describe, it } from 'node:test';
 import type { ClassicLevel } from 'classic-level';
 import { JournalCorruptionError, LevelJournal, MAX_WRITES_IN_FLIGHT } from '../../src/adapters/storage/level-journal.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
-import { journalKey, sidecarKey } from '../../src/adapters/storage/keys.ts';
+import { journalKey, sidecarKey, snapshotKey } from '../../src/adapters/storage/keys.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { GroupCommitter } from '../../src/app/group-commit.ts';
 import { recover } from '../../src/app/recovery.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
+import { takeSnapshot } from '../../src/app/snapshotter.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import type { Command, StampedCommand } from '../../src/core/index.ts';
 import { COPPER } from '../support/core-harness.ts';
@@ -23,6 +24,13 @@ class ControlledEngine {
   iterator() {
     return { async *[Symbol.asyncIterator]() {} };
   }
+  keys() {
+    return { async *[Symbol.asyncIterator]() {} };
+  }
+  async get(): Promise<string | undefined> {
+    return undefined;
+  }
+  async put(): Promise<void> {}
   batch(ops: { key: string }[]): Promise<void> {
     return new Promise<void>((resolve, reject) => this.writes.push({ ops, finish: resolve, fail: reject }));
   }
@@ -113,6 +121,56 @@ describe('journal writes in flight', () => {
     append(1);
     await assert.rejects(journal.commit(), /disk full/);
   });
+
+  it('many commits waiting for a slot all settle, with one write for all of them', async () => {
+    const { engine, journal, append } = await controlledJournal();
+    const commits: Promise<void>[] = [];
+    for (let i = 0; i < MAX_WRITES_IN_FLIGHT + 5; i++) {
+      append(1);
+      commits.push(journal.commit());
+    }
+    const seen = track(commits);
+    for (const write of engine.writes.slice()) write.finish();
+    await drain();
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT + 1, 'the waiting commits shared one write');
+    engine.writes.at(-1)!.finish();
+    await drain();
+    assert.equal(seen.settled.length, commits.length, 'none left hanging');
+    assert.ok(seen.settled.every((s) => s.startsWith('ok')));
+  });
+
+  it('after a failure, commits waiting for a slot are refused, not left hanging', async () => {
+    const { engine, journal, append } = await controlledJournal();
+    const commits: Promise<void>[] = [];
+    for (let i = 0; i < MAX_WRITES_IN_FLIGHT + 3; i++) {
+      append(1);
+      commits.push(journal.commit());
+    }
+    const seen = track(commits);
+    engine.writes[0]!.fail(new Error('disk full'));
+    for (const write of engine.writes.slice(1)) write.finish();
+    await drain();
+    assert.equal(seen.settled.length, commits.length);
+    assert.ok(seen.settled.every((s) => s.startsWith('failed')));
+  });
+
+  it(`never more than ${MAX_WRITES_IN_FLIGHT} writes unacknowledged: later writes ending first free no slot`, async () => {
+    const { engine, journal, append } = await controlledJournal();
+    for (let i = 0; i < MAX_WRITES_IN_FLIGHT; i++) {
+      append(1);
+      void journal.commit();
+    }
+    // Every write but the first ends; the first is still running.
+    for (const write of engine.writes.slice(1)) write.finish();
+    await drain();
+    append(1);
+    void journal.commit();
+    await drain();
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT, 'no new write while the first is unacknowledged');
+    engine.writes[0]!.finish();
+    await drain();
+    assert.equal(engine.writes.length, MAX_WRITES_IN_FLIGHT + 1);
+  });
 });
 
 const session: Command[] = [
@@ -169,6 +227,23 @@ describe('recovery after writes finished out of order', () => {
     const again = await openExchange(dir);
     assert.equal(again.recovered.state.lastSeq, 6);
     await again.storage.close();
+  });
+
+  it('records pruned under a newer snapshot that cannot be used: recovery refuses rather than start without them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (seq) => x.storage.journal.pruneThrough(seq));
+    for (const c of session.slice(4, 6)) await x.committer.submit(c);
+    const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (seq) => x.storage.journal.pruneThrough(seq));
+    await x.committer.submit(session[6]!);
+    await x.storage.close();
+    assert.ok(older < newer);
+    // The newer snapshot becomes unreadable: recovery falls back to the older one.
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.db.put(snapshotKey(newer), 'not a snapshot');
+    await storage.close();
+    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === older + 1 && /pruned/.test(error.message));
   });
 
   it('a hole followed by more batches than can be in flight is lost data: recovery refuses, naming the seq', async () => {

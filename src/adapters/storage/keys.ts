@@ -5,12 +5,15 @@
  *   s:<seq>  snapshot taken after <seq> (JSON: seq, hash, state)
  *   h:<seq>  sidecars of the journal batch j:<seq> (the history its commands added),
  *            written in the same atomic write and kept when the batch is pruned
+ *   m:journal-pruned-through  the seq through which journal batches may have been
+ *            deleted (covered by a snapshot), written with each pruning
  */
 const WIDTH = 16;
 
 export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
 export const SIDECAR_PREFIX = 'h:';
+export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
 /** The byte after ':' bounds a prefix range from above. */
 const PREFIX_END = ';';
 

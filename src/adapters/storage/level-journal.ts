@@ -2,7 +2,7 @@ import type { ClassicLevel } from 'classic-level';
 import type { Journal } from '../../app/journal-port.ts';
 import type { StampedCommand } from '../../core/index.ts';
 import { decodeBatch, encodeBatch, JournalCorruptionError } from './journal-codec.ts';
-import { JOURNAL_PREFIX, journalKey, rangeEnd, SIDECAR_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
+import { JOURNAL_PREFIX, journalKey, PRUNED_THROUGH_KEY, rangeEnd, SIDECAR_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
 
 /** Entries fetched from the engine per round trip when reading. */
 const READ_CHUNK = 256;
@@ -36,14 +36,18 @@ export class LevelJournal implements Journal {
   private pendingSidecars: [number, unknown][] = [];
   /** Settles when every write started so far is durable (rejects if any failed). */
   private allWritten: Promise<void> = Promise.resolve();
+  /** Writes started and not yet acknowledged (their own and every earlier write durable). */
   private writesInFlight = 0;
-  /** Commits waiting for a free write slot. */
-  private readonly slotWaiters: (() => void)[] = [];
+  /** The one write every commit arriving while all slots are busy waits for. */
+  private nextWrite: Promise<void> | undefined;
+  private slotFreed: (() => void) | undefined;
   private failure: Error | undefined;
 
   private constructor(
     private readonly db: ClassicLevel<string, string>,
     private appended: number,
+    /** Batches through this seq may have been deleted under a snapshot (see readFrom). */
+    private prunedThrough: number,
     private readonly sync: boolean,
     private readonly log: (line: string) => void,
   ) {}
@@ -62,7 +66,16 @@ export class LevelJournal implements Journal {
         last = seqOfKey(key) - 1;
       }
     }
-    return new LevelJournal(db, last, options.sync, options.log);
+    const stored = await db.get(PRUNED_THROUGH_KEY);
+    let prunedThrough = stored === undefined ? Number.NaN : Number(stored);
+    if (!Number.isSafeInteger(prunedThrough) || prunedThrough < 0) {
+      // Written by every pruning; a journal from before the mark existed was pruned up to
+      // its first batch, and had one write at a time (so no hole can follow from then).
+      prunedThrough = 0;
+      for await (const key of db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), limit: 1 })) prunedThrough = seqOfKey(key) - 1;
+      await db.put(PRUNED_THROUGH_KEY, String(prunedThrough), { sync: options.sync });
+    }
+    return new LevelJournal(db, last, prunedThrough, options.sync, options.log);
   }
 
   get lastSeq(): number {
@@ -96,8 +109,30 @@ export class LevelJournal implements Journal {
     // Nothing pending: what was appended is in writes already started.
     if (this.pending.length === 0) return this.allWritten;
     if (this.writesInFlight >= MAX_WRITES_IN_FLIGHT) {
-      return new Promise<void>((resolve) => this.slotWaiters.push(resolve)).then(() => this.commit());
+      // Every commit that arrives while all slots are busy shares one next write, which
+      // takes everything pending when it starts: one wake-up serves them all.
+      this.nextWrite ??= new Promise<void>((resolve) => {
+        this.slotFreed = resolve;
+      }).then(() => {
+        this.nextWrite = undefined;
+        return this.commit();
+      });
+      return this.nextWrite;
     }
+    let written: Promise<void>;
+    try {
+      written = this.startWrite();
+    } catch (error) {
+      // The batch could not even be encoded: it is lost, so nothing after it may be acknowledged.
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+      return Promise.reject(this.failure);
+    }
+    this.allWritten = written;
+    return written;
+  }
+
+  /** Hands everything pending to the engine as one write; settles once it and every earlier write are durable. */
+  private startWrite(): Promise<void> {
     const batch = this.pending;
     const sidecars = this.pendingSidecars;
     this.pending = [];
@@ -106,23 +141,23 @@ export class LevelJournal implements Journal {
     // Records and their sidecars in one write: a batch is stored with its history or not at all.
     const writes = [{ type: 'put' as const, key: journalKey(first), value: encodeBatch(batch) }];
     if (sidecars.length > 0) writes.push({ type: 'put' as const, key: sidecarKey(first), value: JSON.stringify(sidecars) });
-    this.writesInFlight++;
-    const stored = this.db.batch(writes, { sync: this.sync }).then(
-      () => this.writeEnded(),
-      (error: unknown) => {
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-        this.writeEnded();
-        throw this.failure;
-      },
-    );
+    const stored = this.db.batch(writes, { sync: this.sync }).catch((error: unknown) => {
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+      throw this.failure;
+    });
     const written = Promise.all([this.allWritten, stored]).then(() => undefined);
-    this.allWritten = written;
+    // A slot is freed when the write is acknowledged, not when the engine ends it: so at
+    // most MAX_WRITES_IN_FLIGHT writes are ever unacknowledged, which bounds what a crash
+    // can leave after a hole (readFrom).
+    this.writesInFlight++;
+    const release = (): void => {
+      this.writesInFlight--;
+      const wake = this.slotFreed;
+      this.slotFreed = undefined;
+      wake?.();
+    };
+    written.then(release, release);
     return written;
-  }
-
-  private writeEnded(): void {
-    this.writesInFlight--;
-    this.slotWaiters.shift()?.();
   }
 
   /**
@@ -133,7 +168,9 @@ export class LevelJournal implements Journal {
    * - A hole followed by at most MAX_WRITES_IN_FLIGHT - 1 batches is what a crash leaves
    *   when concurrent writes finished out of order: nothing after the hole was
    *   acknowledged, so those batches are dropped with a log line. A longer run after a
-   *   hole is lost data, and reading stops with an error.
+   *   hole is lost data, and reading stops with an error; so does a hole at the start of
+   *   a read from before the pruning mark (records deleted under a newer snapshot that
+   *   recovery could not use).
    * Dropped batches take their sidecars with them.
    */
   async *readFrom(afterSeq: number): AsyncIterable<readonly StampedCommand[]> {
@@ -164,6 +201,15 @@ export class LevelJournal implements Journal {
           }
           const startsAt = seqOfKey(entry[0]);
           if (startsAt > expected) {
+            // Before the first batch read, the missing records may have been pruned under a
+            // newer snapshot (recovery fell back to an older one): acknowledged, and gone.
+            if (first && afterSeq < this.prunedThrough) {
+              throw new JournalCorruptionError(
+                expected,
+                `records ${expected} to ${startsAt - 1} were pruned under the snapshot of seq ${this.prunedThrough}, which could not be used; ` +
+                  'recovering from an older state would lose them',
+              );
+            }
             afterHole = [entry[0]];
             held = undefined;
             continue;
@@ -244,7 +290,12 @@ export class LevelJournal implements Journal {
     const last = starts.at(-1);
     if (last !== undefined && !endsBy([last, (await this.db.get(last)) ?? ''], seq)) starts.pop();
     if (starts.length === 0) return 0;
-    await this.db.batch(starts.map((key) => ({ type: 'del' as const, key })), { sync: this.sync });
+    // The mark goes in the same write: recovery must know that these records existed.
+    const marked = Math.max(this.prunedThrough, seq);
+    await this.db.batch([...starts.map((key) => ({ type: 'del' as const, key })), { type: 'put' as const, key: PRUNED_THROUGH_KEY, value: String(marked) }], {
+      sync: this.sync,
+    });
+    this.prunedThrough = marked;
     await this.db.compactRange(JOURNAL_PREFIX, starts.at(-1)!);
     return starts.length;
   }

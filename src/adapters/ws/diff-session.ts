@@ -89,6 +89,10 @@ export class DiffSession {
   }
 
   loggedIn(caller: Caller, key: string): void {
+    // The mirror is what the client holds under trade.<key>: another key or user starts empty.
+    if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
+      for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
+    }
     this.caller = caller;
     this.tradeKey = key;
     this.tradeDirt.all = true;
@@ -244,7 +248,10 @@ export class DiffSession {
     const text = JSON.stringify(patch);
     // The patch's new objects are views built for this session alone: the mirror keeps them.
     applyPatch(this.tradeMirror, patch, true);
-    compactMirror(this.tradeMirror, patch, this.localOrders);
+    const accountId = this.accountId;
+    compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
+      accountId === undefined ? undefined : this.exchange.history.orderIndex(accountId, orderId),
+    );
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
   }
 

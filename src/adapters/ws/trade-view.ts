@@ -40,9 +40,8 @@ export class TradeDirt {
  * the server's copy of the client's trade.<key>). Orders and trades are never deleted;
  * positions are compared whole, so a position that closed at settlement disappears.
  *
- * The mirror may hold, instead of the whole view, the exchange_order_id of a FINISHED
- * order (which never changes again) and any value for a trade (trades never change):
- * see compactMirror.
+ * The mirror may hold, instead of the whole view, a marker for a FINISHED order (which
+ * never changes again) and for a trade (trades never change): see compactMirror.
  */
 export function tradePatch(
   exchange: Exchange,
@@ -81,9 +80,9 @@ export function tradePatch(
     if (dirt.all && accountId !== undefined) for (const order of exchange.history.ordersOf(accountId)) latest.set(order.orderId, order);
     const ids = dirt.all ? [...latest.keys(), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
+      // A finished order the client holds is final: unchanged unless its id now names another order.
+      if (typeof held[id] === 'number' && accountId !== undefined && held[id] === exchange.history.orderIndex(accountId, id)) continue;
       const record = accountId === undefined ? undefined : dirt.all ? latest.get(id) : exchange.history.order(accountId, id);
-      // A finished order the client holds is final: unchanged unless its id now names a new order.
-      if (record !== undefined && typeof held[id] === 'string' && held[id] === String(record.exchangeOrderId)) continue;
       const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
       if (view === undefined) continue;
       const change = diff(held[id], view);
@@ -112,16 +111,25 @@ export function tradePatch(
  * After `patch` went to the client: finished orders and trades in the mirror are replaced
  * by small markers. They never change again, and a session otherwise keeps a copy of
  * every order and trade its user ever made, which the garbage collector must copy and
- * mark over and over. Orders refused before reaching the exchange (`localOrders`) keep
- * their view: a later order may reuse their id.
+ * mark over and over. A finished order's marker is its position in the account's order
+ * history (`orderIndex`), which no other order shares: an id used again by a new order
+ * names another position, so the new order is sent whole. Orders refused before reaching
+ * the exchange (`localOrders`) keep their view: they have no position.
  */
-export function compactMirror(mirror: JsonObject, patch: JsonObject, localOrders: ReadonlyMap<string, JsonObject>): void {
+export function compactMirror(
+  mirror: JsonObject,
+  patch: JsonObject,
+  localOrders: ReadonlyMap<string, JsonObject>,
+  orderIndex: (orderId: string) => number | undefined,
+): void {
   const changedOrders = patch.orders as JsonObject | undefined;
   if (changedOrders !== undefined) {
     const orders = mirror.orders as JsonObject;
     for (const id in changedOrders) {
       const view = orders[id] as JsonObject;
-      if (view.status === 'FINISHED' && !localOrders.has(id)) orders[id] = view.exchange_order_id as string;
+      if (view.status !== 'FINISHED' || localOrders.has(id)) continue;
+      const index = orderIndex(id);
+      if (index !== undefined) orders[id] = index;
     }
   }
   const newTrades = patch.trades as JsonObject | undefined;

@@ -169,6 +169,15 @@ export class HistoryProjection {
     return index === undefined ? undefined : this.orders.get(accountId, index);
   }
 
+  /**
+   * Which order an id names now: the position of the latest order under it in the
+   * account's list. Unique for the account's whole history, so an id used again names
+   * another position.
+   */
+  orderIndex(accountId: string, orderId: string): number | undefined {
+    return this.latest.get(accountId)?.get(orderId);
+  }
+
   /** Every trade of the account, oldest first. */
   tradesOf(accountId: string): readonly TradeHistory[] {
     return this.trades.all(accountId);

@@ -21,6 +21,7 @@ export class RecordArchive {
   private offsetOf = new Uint32Array(1024);
   private count = 0;
   private storedBytes = 0;
+  private allocatedBytes = 0;
 
   /** Records stored. */
   get size(): number {
@@ -29,7 +30,7 @@ export class RecordArchive {
 
   /** Bytes held outside the heap (buffers allocated, whether filled or not). */
   get bytes(): number {
-    return this.chunks.length * CHUNK_BYTES + this.chunkOf.byteLength + this.offsetOf.byteLength;
+    return this.allocatedBytes + this.chunkOf.byteLength + this.offsetOf.byteLength;
   }
 
   /** Bytes of stored text (with length prefixes). */
@@ -43,7 +44,9 @@ export class RecordArchive {
     const needed = LENGTH_BYTES + length;
     if (this.used + needed > CHUNK_BYTES) {
       // An outsized record (never expected: records are a few hundred bytes) gets a buffer of its own.
-      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, needed)));
+      const size = Math.max(CHUNK_BYTES, needed);
+      this.chunks.push(Buffer.allocUnsafeSlow(size));
+      this.allocatedBytes += size;
       this.used = 0;
     }
     const chunk = this.chunks.length - 1;

@@ -346,6 +346,35 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
+  it('a second req_login as another user on the same connection gets that user\'s whole trade data', async () => {
+    const client = await loggedIn(alice, '/ws/diff');
+    client.send({ aid: 'req_login', bid: 'basis', user_name: bob.username, password: 'password1' });
+    await client.until((m) => m.trade?.bob?.trade_more_data === false, 5000, 'login of bob');
+    const trade = client.mirror.trade.bob;
+    assert.equal(trade.user_id, bob.userId);
+    assert.equal(trade.session?.user_id, bob.userId);
+    assert.ok(trade.accounts?.CNY !== undefined, `bob's account is there: ${JSON.stringify(trade).slice(0, 300)}`);
+    client.close();
+  });
+
+  it('an order id the exchange refused twice shows the second refusal', async () => {
+    const client = await loggedIn(alice);
+    const order = (volume: number, price: number) => ({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'refused-twice', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume, price_type: 'LIMIT', limit_price: price,
+    });
+    client.send(order(0, 86000));
+    await client.until((m) => m.trade.alice.orders?.['refused-twice']?.status === 'FINISHED', 5000, 'first refusal');
+    const first = { ...client.mirror.trade.alice.orders['refused-twice'] };
+    client.send(order(1, 1));
+    await client.until((m) => m.trade.alice.orders['refused-twice'].limit_price === 1, 5000, 'the second refusal');
+    const second = client.mirror.trade.alice.orders['refused-twice'];
+    assert.equal(second.status, 'FINISHED');
+    assert.equal(second.volume_orign, 1);
+    assert.notEqual(second.last_msg, first.last_msg);
+    client.close();
+  });
+
   it('a frame with a command and then a req_login: the login\'s effects are delivered too', async () => {
     // The login (password hashing) may finish after the frame's command is durable and
     // answered: its notify must still reach a client that peeks again.
