@@ -246,6 +246,18 @@ describe('recovery after writes finished out of order', () => {
     await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === older + 1 && /pruned/.test(error.message));
   });
 
+  it('every snapshot unusable and the journal pruned empty: recovery refuses rather than start an empty exchange', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    for (const c of session) await x.committer.submit(c);
+    const seq = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    await x.storage.close();
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.db.put(snapshotKey(seq), 'not a snapshot');
+    await storage.close();
+    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === 1 && /pruned/.test(error.message));
+  });
+
   it('a hole followed by more batches than can be in flight is lost data: recovery refuses, naming the seq', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
     await runOneByOne(dir, session);

@@ -232,7 +232,17 @@ export class LevelJournal implements Journal {
       this.appended = expected - 1;
       return;
     }
-    if (held === undefined) return;
+    if (held === undefined) {
+      // Nothing after afterSeq, yet records up to the pruning mark existed: they went with a
+      // snapshot recovery could not use.
+      if (afterSeq < this.prunedThrough) {
+        throw new JournalCorruptionError(
+          afterSeq + 1,
+          `records ${afterSeq + 1} to ${this.prunedThrough} were pruned under a snapshot that could not be used; recovering without them would lose them`,
+        );
+      }
+      return;
+    }
     const firstSeq = seqOfKey(held[0]);
     let last: StampedCommand[];
     try {
