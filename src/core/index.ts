@@ -6,6 +6,7 @@ export type * from './events.ts';
 export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
 export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
 export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
+export { isLiveStatus } from './orders/order-status.ts';
 export {
   accountView,
   bookDepth,

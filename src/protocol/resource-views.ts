@@ -1,4 +1,4 @@
-import type { ConditionalRecord } from '../core/index.ts';
+import { type ConditionalRecord, isLiveStatus } from '../core/index.ts';
 
 /**
  * The spec's resource shapes (snake_case, currency units, nanosecond timestamps), built
@@ -36,8 +36,6 @@ export interface OrderLike {
   readonly updateTs: number;
 }
 
-const LIVE_STATUSES = new Set(['PENDING', 'ACCEPTED', 'PARTIAL_FILLED']);
-
 /** The order in snapshot form plus the full-record fields of DECISIONS.md. */
 export function orderView(order: OrderLike, userId: string, frozenMargin: number) {
   const ids = splitInstrumentId(order.instrumentId);
@@ -59,7 +57,7 @@ export function orderView(order: OrderLike, userId: string, frozenMargin: number
     valid_until_date: order.validUntilDate,
     insert_date_time: order.insertTs * NS_PER_MS,
     exchange_order_id: String(order.exchangeOrderId),
-    status: (LIVE_STATUSES.has(order.status) ? 'ALIVE' : 'FINISHED') as 'ALIVE' | 'FINISHED',
+    status: (isLiveStatus(order.status) ? 'ALIVE' : 'FINISHED') as 'ALIVE' | 'FINISHED',
     last_msg: order.lastMsg,
     exchange_status: order.status,
     filled_volume: order.filledVolume,

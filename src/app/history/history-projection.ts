@@ -1,4 +1,4 @@
-import type { ApplyResult, CoreEvent, OrderRecord, StampedCommand, TradeExecuted, TradeSide } from '../../core/index.ts';
+import { type ApplyResult, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
 import { ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
 import { ArchivedLists } from './archived-lists.ts';
 import type {
@@ -11,9 +11,6 @@ import type {
   TransferHistory,
 } from './history-records.ts';
 import { RecordArchive } from './record-archive.ts';
-
-/** Statuses an order can still leave: anything else is final. */
-const LIVE_STATUSES = new Set<string>(['PENDING', 'ACCEPTED', 'PARTIAL_FILLED']);
 
 /** Settled orders, and trades, kept as objects before the oldest go to the archive. */
 const KEEP_IN_HEAP = 4096;
@@ -317,7 +314,7 @@ export class HistoryProjection {
 
   /** A finished order never changes again: it may leave the heap. */
   private settleIfFinal(order: OrderHistory): void {
-    if (LIVE_STATUSES.has(order.status)) return;
+    if (isLiveStatus(order.status)) return;
     const index = this.latest.get(order.accountId)?.get(order.orderId);
     if (index !== undefined) this.orders.settle(order.accountId, index);
   }
