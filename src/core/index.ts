@@ -25,7 +25,7 @@ export { RISK_RATIO_UNBOUNDED } from './accounts/account.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { renderNotification } from './notifications/notifications.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
-export { restoreState, type SerializedState, serializeState } from './state-codec.ts';
+export { restoreState, type SerializedState, serializeState, STATE_FORMAT } from './state-codec.ts';
 
 /**
  * The matching engine alone, without accounts: the same validation, matching, cancel and

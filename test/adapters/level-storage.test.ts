@@ -11,8 +11,8 @@ import { GroupCommitter, StorageUnavailableError } from '../../src/app/group-com
 import { recover } from '../../src/app/recovery.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
 import { takeSnapshot } from '../../src/app/snapshotter.ts';
-import { stateHash } from '../../src/app/state-hash.ts';
-import type { Command } from '../../src/core/index.ts';
+import { hashOfSerialized, stateHash } from '../../src/app/state-hash.ts';
+import { type Command, type SerializedState, serializeState } from '../../src/core/index.ts';
 import { COPPER } from '../support/core-harness.ts';
 
 const silent = (): void => undefined;
@@ -103,6 +103,46 @@ describe('durable journal on LevelDB', () => {
     let oldest = Infinity;
     for await (const key of second.storage.db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), limit: 1 })) oldest = Number(key.slice(2));
     assert.equal(oldest, snapSeq + 1, 'records covered by the snapshot are gone');
+    await second.storage.close();
+  });
+
+  it('a snapshot written in the previous state format (resting orders as objects) still restores', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    // Orders that rest (prices apart), so the books are not empty.
+    const commands = session(0);
+    for (const c of commands) await first.committer.submit(c);
+    for (let i = 0; i < 6; i++) {
+      await first.committer.submit({
+        type: 'order.place', accountId: i % 2 === 0 ? 'A' : 'B', orderId: `r${i}`, instrumentId: COPPER.instrumentId,
+        direction: i % 2 === 0 ? 'BUY' : 'SELL', offset: 'OPEN', priceType: 'LIMIT', price: i % 2 === 0 ? 69000 - i * 10 : 71000 + i * 10,
+        volume: 1 + i, timeCondition: 'GFD', volumeCondition: 'ANY',
+      });
+    }
+    const state = first.sequencer.state;
+    const hash = stateHash(state);
+    // The same state as format 2 wrote it: each resting order an object with its field names.
+    const current = serializeState(state);
+    const asObjects = (instrumentId: string, rows: readonly unknown[][]) =>
+      rows.map((r) => ({
+        accountId: r[0], orderId: r[1], instrumentId, exchangeOrderId: r[2], direction: r[3], offset: r[4], priceType: r[5], limitPrice: r[6],
+        volume: r[8], volumeLeft: r[9], timeCondition: r[10], volumeCondition: r[11], minVolume: r[12], validUntilDate: r[13], insertTs: r[14],
+        status: r[15], lastMsg: r[16], priceTicks: r[7], funded: r[17] === 1, marginPerLot: r[18], commissionPerLot: r[19], reservedHis: r[20], reservedToday: r[21],
+      }));
+    const legacy = {
+      ...current,
+      format: 2,
+      instruments: current.instruments.map((i) => ({ ...i, bids: asObjects(i.spec.instrumentId, i.bids as unknown[][]), asks: asObjects(i.spec.instrumentId, i.asks as unknown[][]) })),
+    };
+    assert.ok(legacy.instruments.some((i) => i.bids.length > 0 && i.asks.length > 0), 'both books hold orders');
+    const text = JSON.stringify({ seq: state.lastSeq, ts: state.lastTs, hash: hashOfSerialized(legacy as SerializedState), state: legacy });
+    await first.storage.snapshots.save(state.lastSeq, Buffer.from(text));
+    await first.storage.journal.pruneThrough(state.lastSeq);
+    await first.storage.close();
+    const second = await openExchange(dir);
+    assert.equal(second.recovered.snapshotSeq, state.lastSeq, 'the format-2 snapshot was used');
+    assert.equal(second.recovered.replayed, 0);
+    assert.equal(stateHash(second.recovered.state), hash);
     await second.storage.close();
   });
 
