@@ -34,7 +34,14 @@ export async function recover(
       log(`recovery: snapshot ${snapshot.seq} is unreadable (${snapshot.unreadable}); trying an older one`);
       continue;
     }
-    const restored = restoreState(snapshot.state);
+    let restored: CoreState;
+    try {
+      restored = restoreState(snapshot.state);
+    } catch (error) {
+      // Readable JSON that is not a state this version can rebuild (damaged, or a newer format).
+      log(`recovery: snapshot ${snapshot.seq} cannot be restored (${(error as Error).message}); trying an older one`);
+      continue;
+    }
     // The state hash is defined over the current format: a snapshot in it must restore to
     // its recorded hash. One in an older format can only be checked against the text it
     // stored (the same check for damage, without proving the restore exact).

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { ClassicLevel } from 'classic-level';
 import { JournalCorruptionError, LevelJournal, MAX_WRITES_IN_FLIGHT } from '../../src/adapters/storage/level-journal.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
-import { journalKey, sidecarKey, snapshotKey } from '../../src/adapters/storage/keys.ts';
+import { journalKey, PRUNED_THROUGH_KEY, sidecarKey, snapshotKey } from '../../src/adapters/storage/keys.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { GroupCommitter } from '../../src/app/group-commit.ts';
 import { recover } from '../../src/app/recovery.ts';
@@ -256,6 +256,64 @@ describe('recovery after writes finished out of order', () => {
     await storage.db.put(snapshotKey(seq), 'not a snapshot');
     await storage.close();
     await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === 1 && /pruned/.test(error.message));
+  });
+
+  it('a data folder from before the pruning mark: a crash hole right after its snapshot is still dropped', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    const seq = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    const hash = stateHash(x.sequencer.state);
+    for (const c of session.slice(4, 7)) await x.committer.submit(c);
+    await x.storage.close();
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.db.del(PRUNED_THROUGH_KEY);
+    // The write right after the snapshot was lost; the two after it were not acknowledged.
+    await storage.db.del(journalKey(seq + 1));
+    await storage.db.del(sidecarKey(seq + 1));
+    await storage.close();
+    const lines: string[] = [];
+    const again = await openExchange(dir, (line) => lines.push(line));
+    assert.equal(again.recovered.state.lastSeq, seq);
+    assert.equal(stateHash(again.recovered.state), hash);
+    assert.ok(lines.some((line) => line.includes('dropping 2 unacknowledged batch(es)')), lines.join('\n'));
+    await again.storage.close();
+  });
+
+  it('a data folder from before the pruning mark: records pruned under an unusable snapshot are still refused', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    for (const c of session.slice(4)) await x.committer.submit(c);
+    const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    await x.storage.close();
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.db.del(PRUNED_THROUGH_KEY);
+    await storage.db.put(snapshotKey(newer), 'not a snapshot');
+    await storage.close();
+    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && /pruned/.test(error.message));
+  });
+
+  it('a snapshot that parses but cannot be restored is passed over for an older one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    for (const c of session.slice(4)) await x.committer.submit(c);
+    // Saved, not yet pruned (as after a crash between the two): the journal still has everything.
+    const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, async () => undefined);
+    const hash = stateHash(x.sequencer.state);
+    await x.storage.close();
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await storage.snapshots.save(newer, Buffer.from(JSON.stringify({ seq: newer, ts: 0, hash: 'x', state: { format: 99 } })));
+    await storage.close();
+    const lines: string[] = [];
+    const again = await openExchange(dir, (line) => lines.push(line));
+    assert.equal(again.recovered.snapshotSeq, older);
+    assert.equal(stateHash(again.recovered.state), hash);
+    assert.ok(lines.some((line) => line.includes(`snapshot ${newer} cannot be restored`)), lines.join('\n'));
+    await again.storage.close();
   });
 
   it('a hole followed by more batches than can be in flight is lost data: recovery refuses, naming the seq', async () => {

@@ -2,7 +2,7 @@ import type { ClassicLevel } from 'classic-level';
 import type { Journal } from '../../app/journal-port.ts';
 import type { StampedCommand } from '../../core/index.ts';
 import { decodeBatch, encodeBatch, JournalCorruptionError } from './journal-codec.ts';
-import { JOURNAL_PREFIX, journalKey, PRUNED_THROUGH_KEY, rangeEnd, SIDECAR_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
+import { JOURNAL_PREFIX, journalKey, PRUNED_THROUGH_KEY, rangeEnd, SIDECAR_PREFIX, SNAPSHOT_PREFIX, sidecarKey, seqOfKey } from './keys.ts';
 
 /** Entries fetched from the engine per round trip when reading. */
 const READ_CHUNK = 256;
@@ -69,10 +69,16 @@ export class LevelJournal implements Journal {
     const stored = await db.get(PRUNED_THROUGH_KEY);
     let prunedThrough = stored === undefined ? Number.NaN : Number(stored);
     if (!Number.isSafeInteger(prunedThrough) || prunedThrough < 0) {
-      // Written by every pruning; a journal from before the mark existed was pruned up to
-      // its first batch, and had one write at a time (so no hole can follow from then).
-      prunedThrough = 0;
-      for await (const key of db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), limit: 1 })) prunedThrough = seqOfKey(key) - 1;
+      // Written by every pruning. A journal from before the mark was pruned at most through
+      // its newest snapshot, and up to the batch before its first: the smaller of the two.
+      // (Not the first batch alone: a crash may have lost the write right after the
+      // snapshot, and the batches after that hole were never acknowledged.)
+      let newestSnapshot = 0;
+      for await (const key of db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), reverse: true, limit: 1 })) newestSnapshot = seqOfKey(key);
+      prunedThrough = newestSnapshot;
+      for await (const key of db.keys({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), limit: 1 })) {
+        prunedThrough = Math.min(seqOfKey(key) - 1, newestSnapshot);
+      }
       await db.put(PRUNED_THROUGH_KEY, String(prunedThrough), { sync: options.sync });
     }
     return new LevelJournal(db, last, prunedThrough, options.sync, options.log);

@@ -92,6 +92,8 @@ export class DiffSession {
     // The mirror is what the client holds under trade.<key>: another key or user starts empty.
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
+      // Refusals shown to the previous user are not the new user's orders.
+      this.localOrders.clear();
     }
     this.caller = caller;
     this.tradeKey = key;
