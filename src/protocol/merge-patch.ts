@@ -5,6 +5,20 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/**
+ * Sets an own property, for every key: ids chosen by clients become keys here, and plain
+ * assignment would take "__proto__" as the object's prototype instead.
+ */
+export function setOwn(target: JsonObject, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** An own property's value; never one inherited (a "toString" or "__proto__" key the object does not have). */
+export function getOwn(target: JsonObject, key: string): Json | undefined {
+  return Object.hasOwn(target, key) ? target[key] : undefined;
+}
+
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -19,11 +33,11 @@ export function diff(from: Json | undefined, to: Json): Json | undefined {
     let patch: JsonObject | undefined;
     for (const key in to) {
       const value = to[key] as Json;
-      const change = diff(from[key], value);
-      if (change !== undefined) (patch ??= {})[key] = change;
+      const change = diff(getOwn(from, key), value);
+      if (change !== undefined) setOwn((patch ??= {}), key, change);
     }
     for (const key in from) {
-      if (!(key in to)) (patch ??= {})[key] = null;
+      if (!Object.hasOwn(to, key)) setOwn((patch ??= {}), key, null);
     }
     return patch;
   }
@@ -48,9 +62,10 @@ export function applyPatch(target: Json | undefined, patch: Json, adopt = false)
   const base: JsonObject = isObject(target) ? target : {};
   for (const key in patch) {
     const value = patch[key] as Json;
+    const held = getOwn(base, key);
     if (value === null) delete base[key];
-    else if (adopt && base[key] === undefined) base[key] = value;
-    else base[key] = applyPatch(base[key], value, adopt);
+    else if (adopt && held === undefined) setOwn(base, key, value);
+    else setOwn(base, key, applyPatch(held, value, adopt));
   }
   return base;
 }

@@ -14,7 +14,8 @@ export function mergePatch(target: Json | undefined, patch: Json): Json {
     target !== null && typeof target === 'object' && !Array.isArray(target) && target !== undefined ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
+    // Own properties only, "__proto__" included (an order id a client may choose).
+    else Object.defineProperty(result, key, { value: mergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value), writable: true, enumerable: true, configurable: true });
   }
   return result;
 }

@@ -2,7 +2,7 @@ import type { Exchange } from '../../app/exchange.ts';
 import type { OrderHistory } from '../../app/history/history-records.ts';
 import { orderOf } from '../../app/services/views.ts';
 import { accountView, positionViews } from '../../core/index.ts';
-import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
+import { diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { tradeView } from '../../protocol/index.ts';
 
 /** Which parts of trade.<key> a connection receives (the short form's `subscribe` channels). */
@@ -81,12 +81,13 @@ export function tradePatch(
     const ids = dirt.all ? [...latest.keys(), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
       // A finished order the client holds is final: unchanged unless its id now names another order.
-      if (typeof held[id] === 'number' && accountId !== undefined && held[id] === exchange.history.orderIndex(accountId, id)) continue;
+      const heldOrder = getOwn(held, id);
+      if (typeof heldOrder === 'number' && accountId !== undefined && heldOrder === exchange.history.orderIndex(accountId, id)) continue;
       const record = accountId === undefined ? undefined : dirt.all ? latest.get(id) : exchange.history.order(accountId, id);
       const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
       if (view === undefined) continue;
-      const change = diff(held[id], view);
-      if (change !== undefined) orders[id] = change;
+      const change = diff(heldOrder, view);
+      if (change !== undefined) setOwn(orders, id, change);
     }
     if (Object.keys(orders).length > 0) patch.orders = orders;
   }
@@ -96,11 +97,11 @@ export function tradePatch(
     // Trades only ever append: walk back from the newest until one the client already has.
     for (const trade of exchange.history.tradesNewestFirst(accountId)) {
       const view = tradeView(trade, identity.userId);
-      if (held[view.trade_id] !== undefined) {
+      if (getOwn(held, view.trade_id) !== undefined) {
         if (!dirt.all) break;
         continue;
       }
-      trades[view.trade_id] = view as unknown as JsonObject;
+      setOwn(trades, view.trade_id, view as unknown as JsonObject);
     }
     if (Object.keys(trades).length > 0) patch.trades = trades;
   }
@@ -126,15 +127,15 @@ export function compactMirror(
   if (changedOrders !== undefined) {
     const orders = mirror.orders as JsonObject;
     for (const id in changedOrders) {
-      const view = orders[id] as JsonObject;
+      const view = getOwn(orders, id) as JsonObject;
       if (view.status !== 'FINISHED' || localOrders.has(id)) continue;
       const index = orderIndex(id);
-      if (index !== undefined) orders[id] = index;
+      if (index !== undefined) setOwn(orders, id, index);
     }
   }
   const newTrades = patch.trades as JsonObject | undefined;
   if (newTrades !== undefined) {
     const trades = mirror.trades as JsonObject;
-    for (const id in newTrades) trades[id] = 1;
+    for (const id in newTrades) setOwn(trades, id, 1);
   }
 }

@@ -80,9 +80,10 @@ export function tradesOfAccounts(state: CoreState, history: HistoryProjection, a
 /** The spec's account snapshot form, with the summary fields of DECISIONS.md at the top. */
 export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string) {
   const summary = accountSummary(state, accountId);
-  const orders: Record<string, OrderView> = {};
+  // Keyed by ids clients chose: without a prototype, "__proto__" is a key like any other.
+  const orders: Record<string, OrderView> = Object.create(null);
   for (const order of ordersOfAccounts(state, history, [accountId])) orders[order.order_id] = order;
-  const trades: Record<string, TradeView> = {};
+  const trades: Record<string, TradeView> = Object.create(null);
   for (const trade of tradesOfAccounts(state, history, [accountId])) trades[trade.trade_id] = trade;
   return {
     ...summary,

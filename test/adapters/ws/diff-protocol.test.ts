@@ -357,6 +357,24 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
+  it('order ids that name properties of every object ("__proto__", "toString") are orders like any other', async () => {
+    const client = await loggedIn(alice);
+    for (const id of ['__proto__', 'toString', 'hasOwnProperty']) {
+      client.send({
+        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+      });
+      await client.until((m) => Object.hasOwn(m.trade.alice.orders ?? {}, id) && m.trade.alice.orders[id].status === 'ALIVE', 5000, `order ${id}`);
+      client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
+      await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, `order ${id} cancelled`);
+    }
+    assert.equal(Object.getPrototypeOf(client.mirror.trade.alice.orders), Object.prototype);
+    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+    client.close();
+    assert.ok(Object.hasOwn(snapshot.orders, '__proto__'), `the account snapshot lists it: ${Object.keys(snapshot.orders).join(', ')}`);
+    assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
+  });
+
   it('an order id the exchange refused twice shows the second refusal', async () => {
     const client = await loggedIn(alice);
     const order = (volume: number, price: number) => ({
