@@ -110,5 +110,10 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(alice.getByTestId('trading-day'), `Trading day ${next}`);
     await waitForText(alice.getByTestId('positions'), '2 (0/2)');
     await screenshot(alice, '3-alice-new-trading-day');
+
+    // The monitoring console shows the process's memory, the heap and the history's archive.
+    await admin.goto('/console/monitoring');
+    await admin.getByText('JavaScript heap').waitFor();
+    await admin.getByText(/^\d+ records, [\d.]+ MB$/).waitFor();
   });
 });
