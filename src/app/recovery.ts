@@ -35,17 +35,18 @@ export async function recover(
       continue;
     }
     let restored: CoreState;
+    let hash: string;
     try {
       restored = restoreState(snapshot.state);
+      // The state hash is defined over the current format: a snapshot in it must restore to
+      // its recorded hash. One in an older format can only be checked against the text it
+      // stored (the same check for damage, without proving the restore exact).
+      hash = snapshot.state.format === STATE_FORMAT ? stateHash(restored) : hashOfSerialized(snapshot.state);
     } catch (error) {
       // Readable JSON that is not a state this version can rebuild (damaged, or a newer format).
       log(`recovery: snapshot ${snapshot.seq} cannot be restored (${(error as Error).message}); trying an older one`);
       continue;
     }
-    // The state hash is defined over the current format: a snapshot in it must restore to
-    // its recorded hash. One in an older format can only be checked against the text it
-    // stored (the same check for damage, without proving the restore exact).
-    const hash = snapshot.state.format === STATE_FORMAT ? stateHash(restored) : hashOfSerialized(snapshot.state);
     if (hash !== snapshot.hash) {
       log(`recovery: snapshot ${snapshot.seq} restores to hash ${hash.slice(0, 12)}, recorded ${snapshot.hash.slice(0, 12)}; trying an older one`);
       continue;

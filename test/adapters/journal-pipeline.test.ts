@@ -295,26 +295,32 @@ describe('recovery after writes finished out of order', () => {
     await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && /pruned/.test(error.message));
   });
 
-  it('a snapshot that parses but cannot be restored is passed over for an older one', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
-    const x = await openExchange(dir);
-    for (const c of session.slice(0, 4)) await x.committer.submit(c);
-    const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
-    for (const c of session.slice(4)) await x.committer.submit(c);
-    // Saved, not yet pruned (as after a crash between the two): the journal still has everything.
-    const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, async () => undefined);
-    const hash = stateHash(x.sequencer.state);
-    await x.storage.close();
-    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
-    await storage.snapshots.save(newer, Buffer.from(JSON.stringify({ seq: newer, ts: 0, hash: 'x', state: { format: 99 } })));
-    await storage.close();
-    const lines: string[] = [];
-    const again = await openExchange(dir, (line) => lines.push(line));
-    assert.equal(again.recovered.snapshotSeq, older);
-    assert.equal(stateHash(again.recovered.state), hash);
-    assert.ok(lines.some((line) => line.includes(`snapshot ${newer} cannot be restored`)), lines.join('\n'));
-    await again.storage.close();
-  });
+  for (const [what, content] of [
+    ['a state of an unknown format', (seq: number) => JSON.stringify({ seq, ts: 0, hash: 'x', state: { format: 99 } })],
+    ['null', () => 'null'],
+    ['no hash', (seq: number) => JSON.stringify({ seq, ts: 0, state: {} })],
+] as const) {
+    it(`a snapshot that parses but cannot be restored (${what}) is passed over for an older one`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+      const x = await openExchange(dir);
+      for (const c of session.slice(0, 4)) await x.committer.submit(c);
+      const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+      for (const c of session.slice(4)) await x.committer.submit(c);
+      // Saved, not yet pruned (as after a crash between the two): the journal still has everything.
+      const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, async () => undefined);
+      const hash = stateHash(x.sequencer.state);
+      await x.storage.close();
+      const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+      await storage.snapshots.save(newer, Buffer.from(content(newer)));
+      await storage.close();
+      const lines: string[] = [];
+      const again = await openExchange(dir, (line) => lines.push(line));
+      assert.equal(again.recovered.snapshotSeq, older);
+      assert.equal(stateHash(again.recovered.state), hash);
+      assert.ok(lines.some((line) => line.includes(`snapshot ${newer}`)), lines.join('\n'));
+      await again.storage.close();
+    });
+  }
 
   it('a hole followed by more batches than can be in flight is lost data: recovery refuses, naming the seq', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));

@@ -16,11 +16,18 @@ export class LevelSnapshots implements SnapshotStore {
 
   async *newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }> {
     for await (const [key, text] of this.db.iterator({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), reverse: true })) {
+      let parsed: unknown;
       try {
-        yield JSON.parse(text) as SavedSnapshot;
+        parsed = JSON.parse(text);
       } catch (error) {
         yield { seq: seqOfKey(key), unreadable: (error as Error).message };
+        continue;
       }
+      if (!isSnapshotShaped(parsed)) {
+        yield { seq: seqOfKey(key), unreadable: 'not a snapshot (a seq, a hash and a state object)' };
+        continue;
+      }
+      yield parsed;
     }
   }
 
@@ -31,4 +38,10 @@ export class LevelSnapshots implements SnapshotStore {
     const old = keys.slice(keep);
     if (old.length > 0) await this.db.batch(old.map((key) => ({ type: 'del' as const, key })));
   }
+}
+
+function isSnapshotShaped(value: unknown): value is SavedSnapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.seq === 'number' && typeof v.hash === 'string' && typeof v.state === 'object' && v.state !== null;
 }

@@ -37,7 +37,8 @@ export const CLIENT_MESSAGES = {
     chart_id: Str(),
     ins_list: Str(1024),
     duration: Type.Number({ minimum: 0 }),
-    view_width: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    // 0 only with an empty ins_list (a removal, as clients send it); see setChart.
+    view_width: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
     left_kline_id: OptNum,
     focus_datetime: OptNum,
     focus_position: OptNum,

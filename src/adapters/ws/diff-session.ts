@@ -1,7 +1,7 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
-import { applyPatch, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
+import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch } from './chart-view.ts';
@@ -260,16 +260,17 @@ export class DiffSession {
   private chartParts(): string[] {
     const charts: JsonObject = {};
     const klines: JsonObject = {};
+    // Chart ids are the client's: own properties only (see setOwn).
     for (const chartId of this.removedCharts) {
-      if (this.chartsMirror[chartId] !== undefined) charts[chartId] = null;
+      if (getOwn(this.chartsMirror, chartId) !== undefined) setOwn(charts, chartId, null);
       delete this.chartsMirror[chartId];
     }
     this.removedCharts.clear();
     for (const chartId of this.dirtyCharts) {
       const request = this.charts.get(chartId);
       if (request === undefined) continue;
-      const patch = chartPatch(this.exchange, request, this.klinesMirror, this.chartsMirror[chartId]);
-      if (patch.chart !== undefined) charts[chartId] = patch.chart;
+      const patch = chartPatch(this.exchange, request, this.klinesMirror, getOwn(this.chartsMirror, chartId));
+      if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
       if (patch.klines !== undefined) {
         applyPatch(this.klinesMirror, patch.klines);
         for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);

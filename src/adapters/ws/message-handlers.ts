@@ -107,7 +107,11 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
 }
 
 export function setChart(session: DiffSession, message: ClientMessage<'set_chart'>): void {
-  if (!isSupportedDuration(message.duration)) {
+  if (message.ins_list !== '' && message.view_width === 0) {
+    session.notifyLocal('WARNING', ResultCode.ParameterError, 'set_chart: view_width must be >= 1 (0 only removes a chart, with an empty ins_list)');
+    return;
+  }
+  if (message.ins_list !== '' && !isSupportedDuration(message.duration)) {
     session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: duration ${message.duration} ns is not one of 0, 60e9, 300e9, 900e9, 1800e9, 3600e9, 86400e9`);
     return;
   }

@@ -13,15 +13,25 @@ export function applyMergePatch(target: JsonObject, patch: JsonObject): void {
     if (value === null) {
       delete target[key];
     } else if (isObject(value)) {
-      const current = target[key];
+      const current = Object.hasOwn(target, key) ? target[key] : undefined;
       if (isObject(current)) applyMergePatch(current, value);
       else {
         const fresh: JsonObject = {};
         applyMergePatch(fresh, value);
-        target[key] = fresh;
+        setOwn(target, key, fresh);
       }
     } else {
-      target[key] = value;
+      setOwn(target, key, value);
     }
   }
+}
+
+/**
+ * Keys are ids the traders chose (orders, charts): "__proto__" must become a field like
+ * any other, not the object's prototype (which would give every object in the page the
+ * order's fields).
+ */
+function setOwn(target: JsonObject, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 }
