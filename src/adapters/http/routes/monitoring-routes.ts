@@ -7,6 +7,9 @@ import { replies } from '../schemas/envelope.ts';
 
 const Num = Type.Number();
 const Int = Type.Integer();
+
+/** What GET /health answers. */
+export const HealthStatus = Type.Object({ status: Type.String(), seq: Int, trading_day: Type.String(), uptime_seconds: Int });
 const admin = { access: 'admin' as const };
 
 const AccountsReport = Type.Object({
@@ -85,7 +88,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['monitoring'],
         summary: 'Liveness: ok while the exchange accepts commands',
-        response: replies(Type.Object({ status: Type.String(), seq: Int, trading_day: Type.String(), uptime_seconds: Int })),
+        response: replies(HealthStatus),
       },
     },
     async () => {

@@ -7,33 +7,10 @@ import { orderOf, ordersOfAccounts } from '../../../app/services/views.ts';
 import { type Command, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { Id, MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
+import { MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
 import { ItemError, replies } from '../schemas/envelope.ts';
-import { DIRECTIONS, OFFSETS, PRICE_TYPES, StringEnum, TIME_CONDITIONS, VOLUME_CONDITIONS } from '../schemas/enums.ts';
+import { OptionalId, OrderFields, SubmitBody } from '../schemas/order-request.ts';
 import { OrderSchema } from '../schemas/resources.ts';
-
-const OptionalId = Type.Optional(Type.String({ maxLength: 64 }));
-const Price = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
-
-/** The order fields shared by submit, batch items and WebSocket inserts (aliases included). */
-const OrderFields = {
-  order_id: Type.Optional(Id),
-  exchange_id: Type.Optional(Type.String({ maxLength: 16 })),
-  instrument_id: Type.String({ minLength: 1, maxLength: 64, description: 'with or without the exchange prefix' }),
-  direction: StringEnum(DIRECTIONS),
-  offset: StringEnum(OFFSETS),
-  volume: Type.Number({ description: 'lots, a whole number >= 1 (else 3007)' }),
-  price_type: Type.Optional(StringEnum(PRICE_TYPES)),
-  order_type: Type.Optional(StringEnum(PRICE_TYPES, { description: 'alias of price_type' })),
-  price: Price,
-  limit_price: { ...Price, description: 'alias of price' },
-  time_condition: Type.Optional(StringEnum(TIME_CONDITIONS, { default: 'GFD' })),
-  volume_condition: Type.Optional(StringEnum(VOLUME_CONDITIONS, { default: 'ANY' })),
-  min_volume: Type.Optional(Type.Integer({ minimum: 1, description: 'with volume_condition MIN' })),
-  valid_until_date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'with time_condition GTD' })),
-};
-
-const SubmitBody = Type.Object({ user_id: OptionalId, account_id: OptionalId, ...OrderFields });
 
 const BatchResult = Type.Object({
   success: Type.Boolean(),

@@ -1,0 +1,80 @@
+/**
+ * The DIFF order-entry path with no exchange behind it: a `ws` server that speaks just
+ * enough DIFF for bench/ws/order-entry.ts (one rtn_data on connect, peek_message held until
+ * there is something to send, insert_order one per frame or batched as a JSON array) and
+ * answers each order as if it had filled at once: its order view and its trade view, built
+ * by the real view builders, plus the account and position once per rtn_data, all written
+ * by JSON.stringify. No sequencer, journal, matching, history or mirror. What it sustains
+ * is the most any DIFF server can deliver on this machine with the same load generator.
+ *
+ * Run as its own process (`node --import tsx bench/ceiling/ws-stub.ts <port>`); it prints
+ * "ready" once listening. The trade key is the connection's `access_token`.
+ */
+import { WebSocketServer } from 'ws';
+import { orderView, tradeView } from '../../src/protocol/resource-views.ts';
+
+interface InsertOrder {
+  aid: 'insert_order';
+  account_id: string;
+  order_id: string;
+  exchange_id: string;
+  instrument_id: string;
+  direction: 'BUY' | 'SELL';
+  offset: string;
+  volume: number;
+  price_type: string;
+  limit_price: number;
+}
+
+const USER_ID = '5d20c6bd-0737-4fca-b57d-d3792df7c553';
+const port = Number(process.argv[2]);
+const server = new WebSocketServer({ port, host: '127.0.0.1', perMessageDeflate: false });
+let sequence = 0;
+
+server.on('connection', (socket, request) => {
+  const key = new URL(request.url ?? '/', 'ws://stub').searchParams.get('access_token') ?? 'user';
+  let entered: InsertOrder[] = [];
+  let peeked = false;
+  let lots = 0;
+
+  const flush = (): void => {
+    if (!peeked || entered.length === 0) return;
+    peeked = false;
+    const orders: Record<string, unknown> = {};
+    const trades: Record<string, unknown> = {};
+    const now = Date.now();
+    for (const o of entered) {
+      const id = ++sequence;
+      const instrumentId = `${o.exchange_id}.${o.instrument_id}`;
+      const order = {
+        accountId: o.account_id, orderId: o.order_id, instrumentId, exchangeOrderId: id, direction: o.direction, offset: o.offset,
+        priceType: o.price_type, limitPrice: o.limit_price, volume: o.volume, volumeLeft: 0, timeCondition: 'GFD', volumeCondition: 'ANY',
+        minVolume: 0, validUntilDate: '', insertTs: now, status: 'FILLED', lastMsg: '', filledVolume: o.volume, tradeIds: [id], updateTs: now,
+      };
+      const view = orderView(order, USER_ID, 0);
+      orders[o.order_id] = view;
+      trades[view.trades[0]!] = tradeView(
+        { tradeId: id, instrumentId, accountId: o.account_id, orderId: o.order_id, exchangeOrderId: id, direction: o.direction, offset: o.offset, price: o.limit_price, volume: o.volume, commission: 21.63, ts: now },
+        USER_ID,
+      );
+      lots += o.volume;
+    }
+    entered = [];
+    const margin = lots * 38_925;
+    const account = { static_balance: 1e12 - lots * 21.63, commission: lots * 21.63, balance: 1e12 - lots * 21.63, margin, available: 1e12 - margin, risk_ratio: margin / 1e12 };
+    const position = { volume_long: lots, volume_long_today: lots, open_cost_long: lots * 432_500, position_cost_long: lots * 432_500, margin_long: margin, margin };
+    socket.send(JSON.stringify({ aid: 'rtn_data', data: [{ trade: { [key]: { accounts: { CNY: account }, positions: { 'SHFE.cu2701': position }, orders, trades } } }] }));
+  };
+
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { aid: string } | { aid: string }[];
+    for (const m of Array.isArray(message) ? message : [message]) {
+      if (m.aid === 'peek_message') peeked = true;
+      else if (m.aid === 'insert_order') entered.push(m as InsertOrder);
+    }
+    flush();
+  });
+  socket.send(JSON.stringify({ aid: 'rtn_data', data: [{ trade: { [key]: { user_id: USER_ID, trade_more_data: false } } }] }));
+});
+
+server.on('listening', () => console.log('ready'));
