@@ -57,8 +57,10 @@ export class DiffSession {
   private readonly notifications = new NotifyQueue<Notice>();
   /** Orders refused before they reached the exchange (bad fields, not logged in): shown FINISHED. */
   readonly localOrders = new Map<string, JsonObject>();
-  /** The server's copy of the client's trade.<key>, klines and charts. */
+  /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld), klines and charts. */
   private readonly tradeMirror: JsonObject = {};
+  /** How many of the account's trades the client holds: the first ones, as trades only append. */
+  private tradesHeld = 0;
   private readonly klinesMirror: JsonObject = {};
   private readonly chartsMirror: JsonObject = {};
   private mdhisSent = false;
@@ -92,6 +94,7 @@ export class DiffSession {
     // The mirror is what the client holds under trade.<key>: another key or user starts empty.
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
+      this.tradesHeld = 0;
       // Refusals shown to the previous user are not the new user's orders.
       this.localOrders.clear();
     }
@@ -235,21 +238,29 @@ export class DiffSession {
 
   private tradePart(): string | undefined {
     if (this.caller === undefined || this.tradeKey === undefined || !this.tradeDirt.any) return undefined;
-    const patch = tradePatch(
+    const { patch, tradesHeld } = tradePatch(
       this.exchange,
       this.tradeMirror,
       { userId: this.caller.userId, accountId: this.accountId },
       this.tradeDirt,
       this.channels,
       this.localOrders,
+      this.tradesHeld,
     );
     this.tradeDirt.clear();
     if (patch === undefined) return undefined;
     // JSON.stringify over the whole patch: with fresh views it measured faster than
     // per-view serialisers, hand-written or schema-based (docs/decisions.md).
     const text = JSON.stringify(patch);
-    // The patch's new objects are views built for this session alone: the mirror keeps them.
-    applyPatch(this.tradeMirror, patch, true);
+    this.tradesHeld = tradesHeld;
+    // The patch's new objects are views built for this session alone: the mirror keeps
+    // them, but the trades, which the count above stands for.
+    for (const key in patch) {
+      if (key === 'trades') continue;
+      const value = patch[key]!;
+      if (value === null) delete this.tradeMirror[key];
+      else this.tradeMirror[key] = applyPatch(this.tradeMirror[key], value, true);
+    }
     const accountId = this.accountId;
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
       accountId === undefined ? undefined : this.exchange.history.orderIndex(accountId, orderId),
@@ -303,7 +314,7 @@ export class DiffSession {
     if (this.caller === undefined) return undefined;
     const dirt = new TradeDirt();
     dirt.all = true;
-    return tradePatch(this.exchange, {}, { userId: this.caller.userId, accountId: this.accountId }, dirt, this.channels, this.localOrders);
+    return tradePatch(this.exchange, {}, { userId: this.caller.userId, accountId: this.accountId }, dirt, this.channels, this.localOrders, 0).patch;
   }
 
   get mdhisMoreDataSent(): boolean {

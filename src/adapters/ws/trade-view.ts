@@ -37,11 +37,14 @@ export class TradeDirt {
 /**
  * The `trade.<key>` part of one session's snapshot: account, positions, orders and trades
  * of the session's account, as merge patches against what the client holds (`mirror`,
- * the server's copy of the client's trade.<key>). Orders and trades are never deleted;
- * positions are compared whole, so a position that closed at settlement disappears.
+ * the server's copy of the client's trade.<key> but its trades, and `tradesHeld`).
+ * Orders and trades are never deleted; positions are compared whole, so a position that
+ * closed at settlement disappears.
  *
  * The mirror may hold, instead of the whole view, a marker for a FINISHED order (which
- * never changes again) and for a trade (trades never change): see compactMirror.
+ * never changes again): see compactMirror. Trades are not in the mirror at all: an
+ * account's trades only ever append to its history and never change, so the client holds
+ * exactly the first `tradesHeld` of them, and the patch carries the ones after.
  */
 export function tradePatch(
   exchange: Exchange,
@@ -50,7 +53,8 @@ export function tradePatch(
   dirt: TradeDirt,
   channels: TradeChannels,
   localOrders: ReadonlyMap<string, JsonObject>,
-): JsonObject | undefined {
+  tradesHeld: number,
+): { patch: JsonObject | undefined; tradesHeld: number } {
   const state = exchange.state;
   const patch: JsonObject = {};
   const put = (key: string, value: Json | undefined) => {
@@ -91,31 +95,27 @@ export function tradePatch(
     }
     if (Object.keys(orders).length > 0) patch.orders = orders;
   }
+  let tradesNow = tradesHeld;
   if (channels.trade && (dirt.all || dirt.trades) && accountId !== undefined) {
-    const held = (mirror.trades ?? {}) as JsonObject;
     const trades: JsonObject = {};
-    // Trades only ever append: walk back from the newest until one the client already has.
-    for (const trade of exchange.history.tradesNewestFirst(accountId)) {
+    for (const trade of exchange.history.tradesFrom(accountId, tradesHeld)) {
       const view = tradeView(trade, identity.userId);
-      if (getOwn(held, view.trade_id) !== undefined) {
-        if (!dirt.all) break;
-        continue;
-      }
       setOwn(trades, view.trade_id, view as unknown as JsonObject);
+      tradesNow++;
     }
-    if (Object.keys(trades).length > 0) patch.trades = trades;
+    if (tradesNow > tradesHeld) patch.trades = trades;
   }
-  return Object.keys(patch).length > 0 ? patch : undefined;
+  return { patch: Object.keys(patch).length > 0 ? patch : undefined, tradesHeld: tradesNow };
 }
 
 /**
- * After `patch` went to the client: finished orders and trades in the mirror are replaced
- * by small markers. They never change again, and a session otherwise keeps a copy of
- * every order and trade its user ever made, which the garbage collector must copy and
- * mark over and over. A finished order's marker is its position in the account's order
- * history (`orderIndex`), which no other order shares: an id used again by a new order
- * names another position, so the new order is sent whole. Orders refused before reaching
- * the exchange (`localOrders`) keep their view: they have no position.
+ * After `patch` went to the client: finished orders in the mirror are replaced by small
+ * markers. They never change again, and a session otherwise keeps a copy of every order
+ * its user ever made, which the garbage collector must copy and mark over and over. A
+ * finished order's marker is its position in the account's order history (`orderIndex`),
+ * which no other order shares: an id used again by a new order names another position,
+ * so the new order is sent whole. Orders refused before reaching the exchange
+ * (`localOrders`) keep their view: they have no position.
  */
 export function compactMirror(
   mirror: JsonObject,
@@ -124,18 +124,12 @@ export function compactMirror(
   orderIndex: (orderId: string) => number | undefined,
 ): void {
   const changedOrders = patch.orders as JsonObject | undefined;
-  if (changedOrders !== undefined) {
-    const orders = mirror.orders as JsonObject;
-    for (const id in changedOrders) {
-      const view = getOwn(orders, id) as JsonObject;
-      if (view.status !== 'FINISHED' || localOrders.has(id)) continue;
-      const index = orderIndex(id);
-      if (index !== undefined) setOwn(orders, id, index);
-    }
-  }
-  const newTrades = patch.trades as JsonObject | undefined;
-  if (newTrades !== undefined) {
-    const trades = mirror.trades as JsonObject;
-    for (const id in newTrades) setOwn(trades, id, 1);
+  if (changedOrders === undefined) return;
+  const orders = mirror.orders as JsonObject;
+  for (const id in changedOrders) {
+    const view = getOwn(orders, id) as JsonObject;
+    if (view.status !== 'FINISHED' || localOrders.has(id)) continue;
+    const index = orderIndex(id);
+    if (index !== undefined) setOwn(orders, id, index);
   }
 }

@@ -78,11 +78,11 @@ export class ArchivedLists<T extends object> {
     return out;
   }
 
-  /** The account's records from the newest back, decoded one at a time as the caller walks. */
-  *newestFirst(accountId: string): Generator<T> {
+  /** The account's records from the `start`-th on, oldest first, decoded one at a time as the caller walks. */
+  *from(accountId: string, start: number): Generator<T> {
     const list = this.lists.get(accountId);
     if (list === undefined) return;
-    for (let i = list.length - 1; i >= 0; i--) {
+    for (let i = Math.max(0, start); i < list.length; i++) {
       const entry = list[i]!;
       yield typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
     }

@@ -357,6 +357,24 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
+  it('a second req_login as another user gets every trade of that user, however many the first user had', async () => {
+    const carol = await h.trader('carol', 'CAROL1');
+    const dave = await h.trader('dave', 'DAVE1');
+    for (let i = 0; i < 2; i++) {
+      const order = { instrument_id: CU, offset: 'OPEN', volume: 1, price: 86_500, price_type: 'LIMIT' };
+      await h.ok('POST', '/api/order/submit', { token: carol.token, body: { ...order, account_id: carol.accountId, direction: 'BUY' } });
+      await h.ok('POST', '/api/order/submit', { token: dave.token, body: { ...order, account_id: dave.accountId, direction: 'SELL' } });
+    }
+    const client = await loggedIn(carol, '/ws/diff');
+    await client.until((m) => Object.keys(m.trade?.carol?.trades ?? {}).length === 2, 5000, "carol's two trades");
+    client.send({ aid: 'req_login', bid: 'basis', user_name: dave.username, password: 'password1' });
+    await client.until((m) => m.trade?.dave?.trade_more_data === false, 5000, 'login of dave');
+    const trades = Object.values(client.mirror.trade.dave.trades ?? {}) as { account_id: string; direction: string }[];
+    assert.equal(trades.length, 2, `dave's two trades: ${JSON.stringify(client.mirror.trade.dave).slice(0, 300)}`);
+    for (const trade of trades) assert.deepEqual([trade.account_id, trade.direction], [dave.accountId, 'SELL']);
+    client.close();
+  });
+
   it('order ids that name properties of every object ("__proto__", "toString") are orders like any other', async () => {
     const client = await loggedIn(alice);
     for (const id of ['__proto__', 'toString', 'hasOwnProperty']) {
