@@ -393,6 +393,21 @@ describe('DIFF protocol', () => {
     assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
   });
 
+  it('an order id with a line break, which DIFF takes, is listed in the account snapshot too', async () => {
+    const client = await loggedIn(alice);
+    const id = 'line\nbreak\u2028';
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.[id]?.status === 'ALIVE', 5000, 'the order');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
+    await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, 'the order cancelled');
+    client.close();
+    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+    assert.equal(snapshot.orders[id]?.order_id, id, `the account snapshot lists it: ${JSON.stringify(Object.keys(snapshot.orders))}`);
+  });
+
   it('a chart called "__proto__" is a chart like any other, and view_width 0 with an empty ins_list removes it', async () => {
     const client = await loggedIn(alice);
     client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: CU, duration: 60e9, view_width: 10 });

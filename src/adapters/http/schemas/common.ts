@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** Identifiers users choose (account and order ids) and the ones the exchange generates. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' });
@@ -18,6 +18,17 @@ export const Paging = Type.Object({
 export const PagingWithAccount = Type.Composite([Paging, Type.Object({ account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) })]);
 
 export const MAX_BATCH_ITEMS = 100;
+
+/**
+ * An object of `value`s under keys of any text (order ids, trade ids). Not
+ * Type.Record(Type.String(), ...): TypeBox writes its keys as the pattern "^(.*)$", whose
+ * "." matches no line break, and the response serialiser drops the keys it does not
+ * match. An order id holding a line break (DIFF takes any text as an id) was accepted,
+ * but missing from the account snapshot. additionalProperties takes every key.
+ */
+export function KeyedBy<T extends TSchema>(value: T, options: { description?: string } = {}) {
+  return Type.Unsafe<Record<string, Static<T>>>(Type.Object({}, { ...options, additionalProperties: value }));
+}
 
 export function page<T>(items: readonly T[], query: { limit?: number; offset?: number }): T[] {
   const offset = query.offset ?? 0;

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { KeyedBy } from './common.ts';
 import { StringEnum } from './enums.ts';
 
 /** The spec's resources as JSON schemas: response validation documents and serialises them. */
@@ -79,9 +80,7 @@ export const PositionSchema = Type.Object({
   last_price: Num,
 });
 
-export const PositionMapSchema = Type.Record(Type.String(), PositionSchema, {
-  description: 'keyed <exchange_id>.<instrument_id>',
-});
+export const PositionMapSchema = KeyedBy(PositionSchema, { description: 'keyed <exchange_id>.<instrument_id>' });
 
 export const OrderSchema = Type.Object({
   user_id: Str,
@@ -133,8 +132,8 @@ export const AccountSnapshotSchema = Type.Composite([
     account_cookie: Str,
     accounts: AccountFieldsSchema,
     positions: PositionMapSchema,
-    orders: Type.Record(Type.String(), OrderSchema),
-    trades: Type.Record(Type.String(), TradeSchema),
+    orders: KeyedBy(OrderSchema),
+    trades: KeyedBy(TradeSchema),
   }),
 ]);
 
