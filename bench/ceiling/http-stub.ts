@@ -1,77 +1,83 @@
 /**
- * The REST stack of the exchange with no exchange behind it: the same framework, body
- * schema, validators, request-id hook and response schemas as the real server, but a
- * submit is answered at once with an order view built from the request (no sequencer,
- * journal, matching or history). What this stub answers per second is the most any
- * implementation of the route on this stack can answer on this machine.
+ * The exchange's own HTTP server with one route more: POST /bench/order/submit does what
+ * POST /api/order/submit does before and after the exchange (the same body schema and
+ * validator, the access hook with its token check, the owner check of the account, the
+ * order request turned into a command, the order view in the envelope through the same
+ * response schema) but hands nothing to the exchange: no sequencer, journal, matching or
+ * history. Everything else (fastify's options, the logger at LOG_LEVEL, the hooks, /health)
+ * is the real server's, built by buildHttpServer on a real exchange.
  *
- * Run as its own process (`node --import tsx bench/ceiling/http-stub.ts <port>`); it prints
- * "ready" once listening.
+ * Run as its own process (`node --import tsx bench/ceiling/http-stub.ts <port> <data dir>`);
+ * it prints "ready" once listening. The admin is bench:http's (BENCH_ADMIN).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
-import { HealthStatus } from '../../src/adapters/http/routes/monitoring-routes.ts';
+import { AuthService } from '../../src/app/auth/auth-service.ts';
+import { ensureAdmin } from '../../src/app/auth/admin-bootstrap.ts';
+import { loadOrCreateJwtSecret } from '../../src/app/auth/jwt-secret.ts';
+import { LoginLimiter } from '../../src/app/auth/login-limiter.ts';
+import { TokenService } from '../../src/app/auth/tokens.ts';
+import { systemClock } from '../../src/app/clock.ts';
+import { Exchange } from '../../src/app/exchange.ts';
+import { ProcessMonitor } from '../../src/app/process-figures.ts';
+import { tradingAccount } from '../../src/app/services/access.ts';
+import { type OrderRequest, toPlaceOrder } from '../../src/app/services/order-requests.ts';
 import { replies } from '../../src/adapters/http/schemas/envelope.ts';
 import { SubmitBody } from '../../src/adapters/http/schemas/order-request.ts';
 import { OrderSchema } from '../../src/adapters/http/schemas/resources.ts';
-import { BODY_LIMIT_BYTES } from '../../src/adapters/http/server.ts';
-import { installValidation } from '../../src/adapters/http/validation.ts';
+import { buildHttpServer } from '../../src/adapters/http/server.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { ok } from '../../src/protocol/index.ts';
 import { orderView } from '../../src/protocol/resource-views.ts';
+import { BENCH_ADMIN } from '../http/server.ts';
 
-const port = Number(process.argv[2]);
-const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES }).withTypeProvider<TypeBoxTypeProvider>();
-installValidation(app);
-app.addHook('onRequest', (request, reply, done) => {
-  reply.header('x-request-id', request.id);
-  done();
-});
-/** Bearer tokens seen before: the real server also remembers verified tokens by their text. */
-const callers = new Map<string, string>();
-app.addHook('preHandler', (request, reply, done) => {
-  const header = request.headers.authorization;
-  if (request.url !== '/health' && (header === undefined || !header.startsWith('Bearer '))) {
-    reply.code(401).send({ success: false, data: null, error: { code: 1002, message: 'no token' } });
-    return;
-  }
-  if (header !== undefined && !callers.has(header)) callers.set(header, `user-${callers.size}`);
-  done();
-});
-
-const started = Date.now();
-app.get('/health', { schema: { response: replies(HealthStatus) } }, async () =>
-  ok({ status: 'ok', seq: 0, trading_day: '2026-11-24', uptime_seconds: Math.floor((Date.now() - started) / 1000) }),
+const [port, dataDir] = [Number(process.argv[2]), process.argv[3]!];
+const config = loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password }, process.cwd());
+const quiet = (): void => undefined;
+const exchange = await Exchange.start(config, systemClock, quiet);
+const tokens = new TokenService(loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir), config.auth.tokenTtlHours * 3_600_000, () => systemClock.now());
+const auth = new AuthService(exchange, tokens, new LoginLimiter());
+await ensureAdmin(auth, exchange.state, { username: BENCH_ADMIN.username, password: BENCH_ADMIN.password }, quiet);
+const app = await buildHttpServer(
+  { exchange, auth, banks: config.banks, figures: new ProcessMonitor(), now: () => systemClock.now() },
+  // As the exchange runs in bench:http (src/app/main.ts, LOG_LEVEL=warn).
+  { logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: ['req.headers.authorization', 'req.headers.cookie'] } },
 );
 
 let sequence = 0;
-app.post('/api/order/submit', { schema: { body: SubmitBody, response: replies(OrderSchema) } }, async (request) => {
-  const body = request.body;
+app.withTypeProvider<TypeBoxTypeProvider>().post('/bench/order/submit', { schema: { hide: true, body: SubmitBody, response: replies(OrderSchema) } }, async (request) => {
+  const account = tradingAccount(exchange.state, request.caller, request.body);
+  const command = toPlaceOrder(exchange.state, account.accountId, request.body as OrderRequest);
+  const now = systemClock.now();
   const exchangeOrderId = ++sequence;
-  const now = Date.now();
-  const record = {
-    accountId: body.account_id ?? '',
-    orderId: body.order_id ?? `o${exchangeOrderId}`,
-    instrumentId: body.instrument_id,
+  // Every field written out: a spread of the command here cost 13 µs a request (V8 builds
+  // a fresh hidden class for each such object), more than the rest of the route.
+  const order = {
+    accountId: command.accountId,
+    orderId: command.orderId,
+    instrumentId: command.instrumentId,
+    direction: command.direction,
+    offset: command.offset,
+    priceType: command.priceType,
     exchangeOrderId,
-    direction: body.direction,
-    offset: body.offset,
-    priceType: body.price_type ?? 'LIMIT',
-    limitPrice: body.price ?? body.limit_price ?? 0,
-    volume: body.volume,
-    volumeLeft: body.volume,
-    timeCondition: body.time_condition ?? 'GFD',
-    volumeCondition: body.volume_condition ?? 'ANY',
-    minVolume: body.min_volume ?? 0,
-    validUntilDate: body.valid_until_date ?? '',
+    limitPrice: command.price,
+    volume: command.volume,
+    volumeLeft: command.volume,
+    timeCondition: command.timeCondition,
+    volumeCondition: command.volumeCondition,
+    minVolume: command.minVolume ?? 0,
+    validUntilDate: command.validUntilDate ?? '',
     insertTs: now,
-    status: 'ALIVE',
+    status: 'ACCEPTED',
     lastMsg: '',
     filledVolume: 0,
     tradeIds: [],
     updateTs: now,
   };
-  return ok(orderView(record, callers.get(request.headers.authorization!) ?? '', 0));
+  return ok(orderView(order, request.caller.userId, 0));
 });
 
-await app.listen({ port, host: '127.0.0.1' });
+await app.listen({ host: '127.0.0.1', port });
 console.log('ready');
+process.once('SIGTERM', () => {
+  void app.close().then(() => exchange.stop()).then(() => process.exit(0));
+});

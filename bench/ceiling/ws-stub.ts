@@ -2,15 +2,19 @@
  * The DIFF order-entry path with no exchange behind it: a `ws` server that speaks just
  * enough DIFF for bench/ws/order-entry.ts (one rtn_data on connect, peek_message held until
  * there is something to send, insert_order one per frame or batched as a JSON array) and
- * answers each order as if it had filled at once: its order view and its trade view, built
- * by the real view builders, plus the account and position once per rtn_data, all written
- * by JSON.stringify. No sequencer, journal, matching, history or mirror. What it sustains
- * is the most any DIFF server can deliver on this machine with the same load generator.
+ * answers each order as if it had filled at once. Per message it does what the exchange's
+ * DIFF server does around the exchange: frames handled in order on a per-connection
+ * promise chain, each message checked by the real message schemas (checkMessage); per
+ * order, its order view and trade view built by the real view builders and a fill
+ * notification; the account and position once per rtn_data; all written by JSON.stringify.
+ * No sequencer, journal, matching, history or mirror. What it sustains is the most a DIFF
+ * server can deliver on this machine with the same load generator.
  *
  * Run as its own process (`node --import tsx bench/ceiling/ws-stub.ts <port>`); it prints
  * "ready" once listening. The trade key is the connection's `access_token`.
  */
 import { WebSocketServer } from 'ws';
+import { checkMessage } from '../../src/adapters/ws/client-messages.ts';
 import { orderView, tradeView } from '../../src/protocol/resource-views.ts';
 
 interface InsertOrder {
@@ -42,6 +46,7 @@ server.on('connection', (socket, request) => {
     peeked = false;
     const orders: Record<string, unknown> = {};
     const trades: Record<string, unknown> = {};
+    const notify: Record<string, unknown> = {};
     const now = Date.now();
     for (const o of entered) {
       const id = ++sequence;
@@ -57,22 +62,30 @@ server.on('connection', (socket, request) => {
         { tradeId: id, instrumentId, accountId: o.account_id, orderId: o.order_id, exchangeOrderId: id, direction: o.direction, offset: o.offset, price: o.limit_price, volume: o.volume, commission: 21.63, ts: now },
         USER_ID,
       );
+      notify[`stub-${id}`] = { type: 'MESSAGE', level: 'INFO', code: 0, content: `${o.direction} ${o.offset} ${o.volume} ${instrumentId} @ ${o.limit_price} (order ${o.order_id})` };
       lots += o.volume;
     }
     entered = [];
     const margin = lots * 38_925;
     const account = { static_balance: 1e12 - lots * 21.63, commission: lots * 21.63, balance: 1e12 - lots * 21.63, margin, available: 1e12 - margin, risk_ratio: margin / 1e12 };
     const position = { volume_long: lots, volume_long_today: lots, open_cost_long: lots * 432_500, position_cost_long: lots * 432_500, margin_long: margin, margin };
-    socket.send(JSON.stringify({ aid: 'rtn_data', data: [{ trade: { [key]: { accounts: { CNY: account }, positions: { 'SHFE.cu2701': position }, orders, trades } } }] }));
+    socket.send(JSON.stringify({ aid: 'rtn_data', data: [{ trade: { [key]: { accounts: { CNY: account }, positions: { 'SHFE.cu2701': position }, orders, trades } } }, { notify }] }));
   };
 
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { aid: string } | { aid: string }[];
-    for (const m of Array.isArray(message) ? message : [message]) {
-      if (m.aid === 'peek_message') peeked = true;
-      else if (m.aid === 'insert_order') entered.push(m as InsertOrder);
+  let queue = Promise.resolve();
+  const receive = (text: string): void => {
+    const message = JSON.parse(text) as unknown;
+    for (const raw of Array.isArray(message) ? message : [message]) {
+      const parsed = checkMessage(raw);
+      if ('problem' in parsed) throw new Error(parsed.problem);
+      if (parsed.aid === 'peek_message') peeked = true;
+      else if (parsed.aid === 'insert_order') entered.push(parsed.message as unknown as InsertOrder);
     }
     flush();
+  };
+  socket.on('message', (data) => {
+    const text = String(data);
+    queue = queue.then(() => receive(text));
   });
   socket.send(JSON.stringify({ aid: 'rtn_data', data: [{ trade: { [key]: { user_id: USER_ID, trade_more_data: false } } }] }));
 });
