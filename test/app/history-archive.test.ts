@@ -47,10 +47,8 @@ describe('history with orders and trades archived', () => {
           for (const account of accounts) {
             assert.deepEqual(asJson(archiving.ordersOf(account)), asJson(inHeap.ordersOf(account)), where);
             assert.deepEqual(asJson(archiving.tradesOf(account)), asJson(inHeap.tradesOf(account)), where);
-            assert.equal(archiving.tradeCountOf(account), inHeap.tradeCountOf(account), where);
-            const start = Math.floor(inHeap.tradeCountOf(account) / 2);
+            const start = Math.floor(inHeap.tradesOf(account).length / 2);
             assert.deepEqual(asJson([...archiving.tradesFrom(account, start)]), asJson(inHeap.tradesOf(account).slice(start)), where);
-            assert.equal(archiving.tradeCountOf(account), archiving.tradesOf(account).length, where);
             for (const order of inHeap.ordersOf(account)) {
               assert.deepEqual(asJson(archiving.order(account, order.orderId)), asJson(inHeap.order(account, order.orderId)), where);
             }

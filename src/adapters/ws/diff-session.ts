@@ -59,8 +59,9 @@ export class DiffSession {
   readonly localOrders = new Map<string, JsonObject>();
   /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld), klines and charts. */
   private readonly tradeMirror: JsonObject = {};
-  /** How many of the account's trades the client holds: the first ones, as trades only append. */
+  /** How many of `tradesAccount`'s trades the client holds: the first ones, as trades only append. */
   private tradesHeld = 0;
+  private tradesAccount: string | undefined;
   private readonly klinesMirror: JsonObject = {};
   private readonly chartsMirror: JsonObject = {};
   private mdhisSent = false;
@@ -238,10 +239,17 @@ export class DiffSession {
 
   private tradePart(): string | undefined {
     if (this.caller === undefined || this.tradeKey === undefined || !this.tradeDirt.any) return undefined;
+    const accountId = this.accountId;
+    // The count is of one account's trades. The shown account never changes once the user
+    // has one; should it ever, the client gets the new account's trades from the first.
+    if (accountId !== this.tradesAccount) {
+      this.tradesAccount = accountId;
+      this.tradesHeld = 0;
+    }
     const { patch, tradesHeld } = tradePatch(
       this.exchange,
       this.tradeMirror,
-      { userId: this.caller.userId, accountId: this.accountId },
+      { userId: this.caller.userId, accountId },
       this.tradeDirt,
       this.channels,
       this.localOrders,
@@ -261,7 +269,6 @@ export class DiffSession {
       if (value === null) delete this.tradeMirror[key];
       else this.tradeMirror[key] = applyPatch(this.tradeMirror[key], value, true);
     }
-    const accountId = this.accountId;
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
       accountId === undefined ? undefined : this.exchange.history.orderIndex(accountId, orderId),
     );

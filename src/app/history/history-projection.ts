@@ -180,11 +180,6 @@ export class HistoryProjection {
     return this.trades.all(accountId);
   }
 
-  /** How many trades the account has. Trades only ever append, so a count is how far a reader got. */
-  tradeCountOf(accountId: string): number {
-    return this.trades.count(accountId);
-  }
-
   /** The account's trades from the `start`-th on, oldest first, read one at a time (a client catching up reads only the new ones). */
   tradesFrom(accountId: string, start: number): Iterable<TradeHistory> {
     return this.trades.from(accountId, start);
