@@ -10,6 +10,9 @@
  *    replayed through `apply`: the worst case, and the replay speed), and with the
  *    shipped snapshot policy (a snapshot every 500,000 commands, config/exchange.toml:
  *    what an operator sees; the last snapshot a whole interval before the end, its worst case).
+ * Beside the rate, the durable run reports what a command costs in CPU: the whole
+ * process's (main thread, the storage engine's threads, the kernel) and the main thread's
+ * busy time (event-loop utilisation), per command.
  * The npm script runs node with the start script's flags (64 MB young-generation
  * semi-spaces), since what is measured is the exchange's own storage path and restart.
  * The last stdout line is one JSON object.
@@ -67,6 +70,8 @@ async function durableRun() {
   let next = 0;
   let batches = 0;
   committer.onDurable(() => batches++);
+  const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
     let done = 0;
@@ -83,9 +88,21 @@ async function durableRun() {
     for (let k = 0; k < window; k++) submitOne();
   });
   const seconds = (performance.now() - started) / 1000;
+  // What a durable command costs in CPU, beside how many fit in a second: the process's
+  // CPU (main thread, the storage engine's threads, the kernel) and the main thread's
+  // busy time, per command.
+  const cpu = process.cpuUsage(cpuBefore);
+  const loop = performance.eventLoopUtilization(loopBefore);
   await storage.close();
   rmSync(dataDir, { recursive: true, force: true });
-  return { opsPerSec: Math.round(stream.length / seconds), latency: summarizeLatencies(latencies), batches };
+  const perCommand = (us: number): number => Math.round((us / stream.length) * 100) / 100;
+  return {
+    opsPerSec: Math.round(stream.length / seconds),
+    latency: summarizeLatencies(latencies),
+    batches,
+    cpuUsPerCommand: perCommand(cpu.user + cpu.system),
+    mainThreadUsPerCommand: perCommand(loop.active * 1000),
+  };
 }
 
 async function restartRun(snapshotEvery: number) {
@@ -118,7 +135,8 @@ log(`bench:journal — ${durableCommands.toLocaleString('en')} durable commands 
 const durable = await durableRun();
 log(
   `durable: ${durable.opsPerSec.toLocaleString('en')} commands/s in ${durable.batches.toLocaleString('en')} fsync'd batches; ` +
-    `submit to durable p50 ${durable.latency.p50_us} µs, p99 ${durable.latency.p99_us} µs, max ${durable.latency.max_us} µs`,
+    `submit to durable p50 ${durable.latency.p50_us} µs, p99 ${durable.latency.p99_us} µs, max ${durable.latency.max_us} µs; ` +
+    `CPU ${durable.cpuUsPerCommand} µs a command (main thread ${durable.mainThreadUsPerCommand} µs)`,
 );
 const restart = await restartRun(0);
 log(`restart without snapshot: ${restart.commands.toLocaleString('en')} commands replayed at ${restart.replayOpsPerSec.toLocaleString('en')}/s; ready in ${restart.readySeconds} s`);
@@ -134,6 +152,8 @@ log(
     commit_p99_us: durable.latency.p99_us,
     commit_max_us: durable.latency.max_us,
     batches: durable.batches,
+    cpu_us_per_command: durable.cpuUsPerCommand,
+    main_thread_us_per_command: durable.mainThreadUsPerCommand,
     replay_ops_per_sec: restart.replayOpsPerSec,
     restart_commands: restart.commands,
     restart_ready_seconds: restart.readySeconds,
