@@ -69,7 +69,11 @@ async function startServer(file: string, args: readonly string[]): Promise<Child
       });
     });
   } catch (error) {
-    child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    }
     throw error;
   }
   return child;
@@ -127,9 +131,15 @@ let batched: Awaited<ReturnType<typeof runOrderEntry>>;
 try {
   const traders = Array.from({ length: clients }, (_, i) => ({ userId: `user-${i}`, username: `entry${i}`, token: `entry${i}`, accountId: `ENTRY${i}` }));
   const wsUrl = `ws://127.0.0.1:${wsPort}`;
-  single = await runOrderEntry(wsUrl, traders, { ordersPerClient, perFrame: 1, tag: 's', window: 200 });
+  // The clients wait for their orders to come back: a stub that dies would leave them waiting.
+  const died = new Promise<never>((_, reject) => {
+    wsServer.once('exit', (code, signal) => reject(new Error(`the DIFF stub ended (${code ?? signal}) during the run`)));
+  });
+  died.catch(() => undefined);
+  const entry = (options: Parameters<typeof runOrderEntry>[2]) => Promise.race([runOrderEntry(wsUrl, traders, options), died]);
+  single = await entry({ ordersPerClient, perFrame: 1, tag: 's', window: 200 });
   log(`DIFF order entry without the exchange, one per frame: ${int(single.orders)} orders in ${single.seconds.toFixed(2)} s = ${int(single.ordersPerSecond)}/s`);
-  batched = await runOrderEntry(wsUrl, traders, { ordersPerClient: ordersPerClient * 4, perFrame: 100, tag: 'm', window: 400 });
+  batched = await entry({ ordersPerClient: ordersPerClient * 4, perFrame: 100, tag: 'm', window: 400 });
   log(`DIFF order entry without the exchange, 100 per frame: ${int(batched.orders)} orders in ${batched.seconds.toFixed(2)} s = ${int(batched.ordersPerSecond)}/s`);
 } finally {
   await stopServer(wsServer);
