@@ -477,6 +477,26 @@ describe('HTTP /api/order', () => {
     });
   });
 
+  describe('order ids of any text (spec: "chosen by the user (any string)")', () => {
+    it('takes, finds, lists and cancels orders whose ids hold spaces, slashes, CJK text and line breaks', async () => {
+      const alice = await trader();
+      const ids = ['my order #1', '订单/2?x=1', 'line\nbreak', '%41'];
+      for (const id of ids) {
+        const reply = await submit(alice, limit('BUY', 86000, 1, { order_id: id }));
+        assert.equal(reply.status, 200, `${JSON.stringify(id)}: ${reply.raw.slice(0, 200)}`);
+        assert.equal(reply.body.data.order_id, id);
+        assert.equal((await h.ok('GET', `/api/order/${encodeURIComponent(id)}`, { token: alice.token })).order_id, id);
+      }
+      const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+      assert.deepEqual(ids.filter((id) => snapshot.orders[id]?.status !== 'ALIVE'), [], 'every order in the account snapshot');
+      for (const id of ids) {
+        const cancelled = await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: id } });
+        assert.equal(cancelled.status, 'FINISHED');
+      }
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { order_id: 'x'.repeat(65) }) } }, 1001, 400);
+    });
+  });
+
   describe('GET /api/order/{order_id}', () => {
     it('returns the full record of one of the caller\'s orders, narrowed by account_id', async () => {
       const alice = await trader();

@@ -1521,6 +1521,7 @@ export interface paths {
                     "application/json": {
                         user_id?: string;
                         account_id?: string;
+                        /** @description any text up to 64 characters; generated when empty or absent */
                         order_id?: string;
                         exchange_id?: string;
                         /** @description with or without the exchange prefix */
@@ -2142,6 +2143,7 @@ export interface paths {
                         user_id?: string;
                         account_id?: string;
                         orders: {
+                            /** @description any text up to 64 characters; generated when empty or absent */
                             order_id?: string;
                             exchange_id?: string;
                             /** @description with or without the exchange prefix */

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { Id } from './common.ts';
 import { DIRECTIONS, OFFSETS, PRICE_TYPES, StringEnum, TIME_CONDITIONS, VOLUME_CONDITIONS } from './enums.ts';
 
 /** An optional user or account id in a body or query (owner checks decide what it may name). */
@@ -8,7 +7,9 @@ const Price = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
 
 /** The order fields shared by submit and batch items (aliases included). */
 export const OrderFields = {
-  order_id: Type.Optional(Id),
+  // Any text, as the spec has it ("chosen by the user (any string)") and DIFF takes it;
+  // empty or absent: the exchange generates one.
+  order_id: Type.Optional(Type.String({ maxLength: 64, description: 'any text up to 64 characters; generated when empty or absent' })),
   exchange_id: Type.Optional(Type.String({ maxLength: 16 })),
   instrument_id: Type.String({ minLength: 1, maxLength: 64, description: 'with or without the exchange prefix' }),
   direction: StringEnum(DIRECTIONS),
