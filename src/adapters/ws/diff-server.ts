@@ -143,7 +143,7 @@ export class DiffServer {
         return;
       }
       const text = data.toString();
-      connection.queue = connection.queue.then(() => this.receive(connection, text));
+      connection.queue = connection.queue.then(() => this.receive(connection, text)).catch((error: unknown) => this.failed(connection, error));
     });
     socket.on('pong', () => {
       connection.lastHeard = Date.now();
@@ -170,6 +170,19 @@ export class DiffServer {
     }
     session.loggedIn(caller, query ?? caller.username);
     session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
+  }
+
+  /**
+   * A message whose handling threw: a bug, not a refusal (refusals are notifies). It is
+   * logged and told to the client, and the connection goes on with its next frame: one
+   * client's message must neither stop that connection's queue nor, as an unhandled
+   * rejection, end the process.
+   */
+  private failed(connection: Connection, error: unknown): void {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.options.log(`diff: a message failed with an internal error: ${detail}`);
+    connection.session.notifyLocal('ERROR', ResultCode.InternalError, 'internal error while handling a message; see the server log', 0);
+    connection.session.flush();
   }
 
   /** One frame: a message, or (extension) a JSON array of messages handled in order. */

@@ -393,6 +393,37 @@ describe('DIFF protocol', () => {
     assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
   });
 
+  it('a message whose handling throws (a bug) gets an ERROR notify, and the connection and the process go on', async () => {
+    const client = await loggedIn(alice);
+    const exchange = h.exchange;
+    const submit = exchange.submit;
+    exchange.submit = () => {
+      throw new TypeError('a bug in the order path');
+    };
+    try {
+      const before = client.notifications().length;
+      client.send({
+        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'bug-1', exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+      });
+      await client.until(() => client.notifications().length > before, 5000, 'a notify');
+      const notify = lastNotify(client)!;
+      assert.deepEqual([notify.level, notify.code], ['ERROR', 1005]);
+      assert.match(notify.content, /internal error/);
+    } finally {
+      exchange.submit = submit;
+    }
+    await answersPing(client);
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'after-bug', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.['after-bug']?.status === 'ALIVE', 5000, 'the next order, handled as usual');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'after-bug' });
+    await client.until((m) => m.trade.alice.orders['after-bug'].status === 'FINISHED', 5000, 'cancelled');
+    client.close();
+  });
+
   it('an order id with a line break, which DIFF takes, is listed in the account snapshot too', async () => {
     const client = await loggedIn(alice);
     const id = 'line\nbreak\u2028';
