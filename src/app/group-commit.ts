@@ -108,7 +108,16 @@ export class GroupCommitter {
       return;
     }
     const applied = batch.length === 1 ? batch[0]!.applied : batch.flatMap((waiter) => waiter.applied);
-    for (const listener of this.durableListeners) listener(applied);
+    for (const listener of this.durableListeners) {
+      // A publisher's bug must not keep the batch from being acknowledged (its commands
+      // are durable), nor reach the event loop as an unhandled rejection, which ends the
+      // process: it is logged, and the other publishers and the callers go on.
+      try {
+        listener(applied);
+      } catch (error) {
+        this.log(`publish: a listener failed on the batch ending at seq ${applied.at(-1)?.stamped.seq}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    }
     for (const waiter of batch) waiter.resolve();
   }
 }

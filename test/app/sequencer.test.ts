@@ -104,6 +104,23 @@ describe('sequencer', () => {
 });
 
 describe('group commit', () => {
+  it('a publisher that throws is logged; the batch is still acknowledged and the other publishers hear of it', async () => {
+    const journal = new MemoryJournal();
+    const lines: string[] = [];
+    const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, (line) => lines.push(line));
+    const heard: number[] = [];
+    committer.onDurable(() => {
+      throw new TypeError('a bug in a publisher');
+    });
+    committer.onDurable((batch) => heard.push(...batch.map((s) => s.stamped.seq)));
+    const added = await committer.submit({ type: 'instrument.add', spec: COPPER });
+    assert.equal(added.result.code, ResultCode.Success);
+    assert.deepEqual(heard, [1]);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /publish: a listener failed on the batch ending at seq 1: TypeError: a bug in a publisher/);
+    assert.equal(committer.isFailed, false);
+  });
+
   it('an empty group answers at once, and the next command is committed as usual', async () => {
     const journal = new MemoryJournal();
     const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, () => undefined);
