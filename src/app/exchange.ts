@@ -108,9 +108,26 @@ export class Exchange {
   async submit(command: Command): Promise<Sequenced> {
     if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submit(command);
-    if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+    this.countDurableCommand();
     return applied;
   }
+
+  /**
+   * A command applied now whose caller hears only of a failure (DIFF inserts: the outcome
+   * reaches the client as patches once durable). No promise per command.
+   */
+  submitUnacknowledged(command: Command, failed: (error: Error) => void): void {
+    if (this.stopped) {
+      failed(new ExchangeStoppingError());
+      return;
+    }
+    this.committer.submitUnacknowledged(command, this.countDurableCommand, failed);
+  }
+
+  /** After each durable command: a snapshot every `snapshot_every_commands`. */
+  private readonly countDurableCommand = (): void => {
+    if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+  };
 
   /** Several commands applied in order and acknowledged together once durable (batch requests). */
   async submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {

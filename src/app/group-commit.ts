@@ -64,6 +64,29 @@ export class GroupCommitter {
   }
 
   /**
+   * One command whose caller needs no acknowledgement, only word of a failure (a DIFF
+   * insert: its outcome reaches the client in the patches of its published batch).
+   * `durable` and `failed` are called as a promise would settle, without a promise per
+   * command: batched order entry allocated three (the promise, its executor, a catch).
+   */
+  submitUnacknowledged(command: Command, durable: () => void, failed: (error: Error) => void): void {
+    if (this.failure !== undefined) {
+      failed(this.failure);
+      return;
+    }
+    let sequenced: Sequenced;
+    try {
+      sequenced = this.sequencer.submit(command);
+    } catch (error) {
+      this.scheduleFlush();
+      failed(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.waiting.push({ applied: [sequenced], resolve: durable, reject: failed });
+    this.scheduleFlush();
+  }
+
+  /**
    * Several commands for one caller (a batch request): applied now, in order, and
    * acknowledged together once durable, with one promise instead of one each.
    */

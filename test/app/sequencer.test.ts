@@ -104,6 +104,29 @@ describe('sequencer', () => {
 });
 
 describe('group commit', () => {
+  it('a command without acknowledgement: applied at once, `durable` called once its batch is committed, `failed` after a lost write', async () => {
+    const journal = new MemoryJournal();
+    const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, () => undefined);
+    const events: string[] = [];
+    committer.onDurable((batch) => events.push(`published ${batch.map((s) => s.stamped.seq).join(',')}`));
+    committer.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => events.push('durable'), (error) => events.push(`failed: ${error.message}`));
+    assert.equal(journal.lastSeq, 1, 'applied and journaled at once');
+    assert.deepEqual(events, [], 'nothing before the commit');
+    await committer.flush();
+    assert.deepEqual(events, ['published 1', 'durable']);
+
+    const broken = new MemoryJournal();
+    broken.commit = () => Promise.reject(new Error('disk full'));
+    const failing = new GroupCommitter(new Sequencer(createCoreState(), broken, new ManualClock(1_700_000_000_000)), broken, () => undefined);
+    const outcomes: string[] = [];
+    failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    await failing.flush();
+    failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    assert.equal(outcomes.length, 2);
+    assert.match(outcomes[0]!, /storage write failed.*disk full/);
+    assert.match(outcomes[1]!, /storage write failed/, 'every later command is refused too');
+  });
+
   it('a publisher that throws is logged; the batch is still acknowledged and the other publishers hear of it', async () => {
     const journal = new MemoryJournal();
     const lines: string[] = [];

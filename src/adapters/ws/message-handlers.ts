@@ -72,8 +72,8 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   session.localOrders.delete(orderId);
   // The outcome (accepted, filled, refused with a record) reaches the client as patches
   // once the batch is durable; a storage failure is told here.
-  ctx.exchange.submit(command).catch((error: unknown) => {
-    session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${(error as Error).message}`, 0);
+  ctx.exchange.submitUnacknowledged(command, (error) => {
+    session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
     session.flush();
   });
   return true;

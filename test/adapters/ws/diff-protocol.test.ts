@@ -396,8 +396,8 @@ describe('DIFF protocol', () => {
   it('a message whose handling throws (a bug) gets an ERROR notify, and the connection and the process go on', async () => {
     const client = await loggedIn(alice);
     const exchange = h.exchange;
-    const submit = exchange.submit;
-    exchange.submit = () => {
+    const submit = exchange.submitUnacknowledged;
+    exchange.submitUnacknowledged = () => {
       throw new TypeError('a bug in the order path');
     };
     try {
@@ -411,7 +411,7 @@ describe('DIFF protocol', () => {
       assert.deepEqual([notify.level, notify.code], ['ERROR', 1005]);
       assert.match(notify.content, /internal error/);
     } finally {
-      exchange.submit = submit;
+      exchange.submitUnacknowledged = submit;
     }
     await answersPing(client);
     client.send({
