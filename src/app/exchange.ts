@@ -114,14 +114,15 @@ export class Exchange {
 
   /**
    * A command applied now whose caller hears only of a failure (DIFF inserts: the outcome
-   * reaches the client as patches once durable). No promise per command.
+   * reaches the client as patches once durable). No promise per command. False when it
+   * was refused at once (`failed` already called).
    */
-  submitUnacknowledged(command: Command, failed: (error: Error) => void): void {
+  submitUnacknowledged(command: Command, failed: (error: Error) => void): boolean {
     if (this.stopped) {
       failed(new ExchangeStoppingError());
-      return;
+      return false;
     }
-    this.committer.submitUnacknowledged(command, this.countDurableCommand, failed);
+    return this.committer.submitUnacknowledged(command, this.countDurableCommand, failed);
   }
 
   /** After each durable command: a snapshot every `snapshot_every_commands`. */

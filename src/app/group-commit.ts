@@ -66,13 +66,15 @@ export class GroupCommitter {
   /**
    * One command whose caller needs no acknowledgement, only word of a failure (a DIFF
    * insert: its outcome reaches the client in the patches of its published batch).
-   * `durable` and `failed` are called as a promise would settle, without a promise per
-   * command: batched order entry allocated three (the promise, its executor, a catch).
+   * `durable` or `failed` is called once, without a promise per command (batched order
+   * entry allocated three: the promise, its executor, a catch). Returns false when the
+   * command was refused at once (storage failed before, the core halted), `failed`
+   * having been called already, synchronously; true when it waits for its batch.
    */
-  submitUnacknowledged(command: Command, durable: () => void, failed: (error: Error) => void): void {
+  submitUnacknowledged(command: Command, durable: () => void, failed: (error: Error) => void): boolean {
     if (this.failure !== undefined) {
       failed(this.failure);
-      return;
+      return false;
     }
     let sequenced: Sequenced;
     try {
@@ -80,10 +82,11 @@ export class GroupCommitter {
     } catch (error) {
       this.scheduleFlush();
       failed(error instanceof Error ? error : new Error(String(error)));
-      return;
+      return false;
     }
     this.waiting.push({ applied: [sequenced], resolve: durable, reject: failed });
     this.scheduleFlush();
+    return true;
   }
 
   /**
@@ -127,7 +130,7 @@ export class GroupCommitter {
     } catch (error) {
       this.failure ??= new StorageUnavailableError(error);
       this.log(`storage: ${this.failure.message}`);
-      for (const waiter of batch) waiter.reject(this.failure);
+      for (const waiter of batch) this.settle(() => waiter.reject(this.failure!));
       return;
     }
     const applied = batch.length === 1 ? batch[0]!.applied : batch.flatMap((waiter) => waiter.applied);
@@ -141,6 +144,19 @@ export class GroupCommitter {
         this.log(`publish: a listener failed on the batch ending at seq ${applied.at(-1)?.stamped.seq}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
-    for (const waiter of batch) waiter.resolve();
+    for (const waiter of batch) this.settle(() => waiter.resolve());
+  }
+
+  /**
+   * Tells one waiter. A promise's settle functions never throw, but a caller's own
+   * callbacks (submitUnacknowledged) may: a throw there must not leave the batch's other
+   * callers waiting, nor end the process as an unhandled rejection.
+   */
+  private settle(tell: () => void): void {
+    try {
+      tell();
+    } catch (error) {
+      this.log(`commit: a caller's callback failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
   }
 }

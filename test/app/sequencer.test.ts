@@ -119,12 +119,27 @@ describe('group commit', () => {
     broken.commit = () => Promise.reject(new Error('disk full'));
     const failing = new GroupCommitter(new Sequencer(createCoreState(), broken, new ManualClock(1_700_000_000_000)), broken, () => undefined);
     const outcomes: string[] = [];
-    failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    const waiting = failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    assert.equal(waiting, true, 'applied; waits for its batch');
     await failing.flush();
-    failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    const refused = failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
+    assert.equal(refused, false, 'refused at once, failed already called');
     assert.equal(outcomes.length, 2);
     assert.match(outcomes[0]!, /storage write failed.*disk full/);
     assert.match(outcomes[1]!, /storage write failed/, 'every later command is refused too');
+  });
+
+  it("a caller's callback that throws does not keep the batch's other callers waiting", async () => {
+    const journal = new MemoryJournal();
+    journal.commit = () => Promise.reject(new Error('disk full'));
+    const lines: string[] = [];
+    const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, (line) => lines.push(line));
+    committer.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => undefined, () => {
+      throw new TypeError('a bug in a failure callback');
+    });
+    const other = committer.submit({ type: 'instrument.add', spec: { ...COPPER, instrumentId: 'SHFE.cu2702' } });
+    await assert.rejects(other, /storage write failed/);
+    assert.ok(lines.some((line) => /a caller's callback failed: TypeError: a bug in a failure callback/.test(line)), lines.join('\n'));
   });
 
   it('a publisher that throws is logged; the batch is still acknowledged and the other publishers hear of it', async () => {

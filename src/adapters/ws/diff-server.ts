@@ -58,7 +58,7 @@ export class DiffServer {
       // With nobody connected there is no one to build patches for: the shared quotes are
       // brought up to date when the next connection arrives instead.
       if (this.connections.size === 0) this.feedStale = true;
-      else this.publish(ChangeSet.of(batch));
+      else this.publishGuarded(batch);
     });
     wss.on('connection', (socket, request) => this.accept(socket, request));
     // Protocol-level pings every half timeout: ws clients and browsers answer them
@@ -130,6 +130,7 @@ export class DiffServer {
       auth: this.auth,
       address: request.socket.remoteAddress ?? '',
       now: this.options.now,
+      fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
     const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve() };
     this.connections.add(connection);
@@ -143,7 +144,7 @@ export class DiffServer {
         return;
       }
       const text = data.toString();
-      connection.queue = connection.queue.then(() => this.receive(connection, text)).catch((error: unknown) => this.failed(connection, error));
+      connection.queue = connection.queue.then(() => this.receive(connection, text)).catch((error: unknown) => this.dropFaulty(connection, error, 'handling a message'));
     });
     socket.on('pong', () => {
       connection.lastHeard = Date.now();
@@ -173,20 +174,54 @@ export class DiffServer {
   }
 
   /**
-   * A message whose handling threw: a bug, not a refusal (refusals are notifies). It is
-   * logged and told to the client, and the connection goes on with its next frame: one
-   * client's message must neither stop that connection's queue nor, as an unhandled
-   * rejection, end the process.
+   * A connection whose handling threw: a bug, not a refusal (refusals are notifies). Its
+   * mirror may no longer be what the client holds (a patch built and not sent, a batch
+   * half absorbed), and patches against a wrong mirror would corrupt the client's data
+   * without a word. So it is logged and the connection closed (1011): the client
+   * reconnects and gets its whole state again from an empty mirror. Nothing here may
+   * throw: the connection's frame queue must end settled, and one client's bug must not
+   * become an unhandled rejection that ends the process.
    */
-  private failed(connection: Connection, error: unknown): void {
+  private dropFaulty(connection: Connection, error: unknown, during: string): void {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    this.options.log(`diff: a message failed with an internal error: ${detail}`);
-    connection.session.notifyLocal('ERROR', ResultCode.InternalError, 'internal error while handling a message; see the server log', 0);
-    connection.session.flush();
+    this.options.log(`diff: internal error ${during}; the connection is closed for its client to start again: ${detail}`);
+    this.connections.delete(connection);
+    try {
+      connection.socket.close(1011, 'internal error; reconnect');
+    } catch {
+      connection.socket.terminate();
+    }
+  }
+
+  /**
+   * Publishes a durable batch. A session that fails is dropped alone; if what every
+   * session shares (the quote feed) fails, every connection is dropped, since none of
+   * them can be told the batch correctly.
+   */
+  private publishGuarded(batch: Parameters<typeof ChangeSet.of>[0]): void {
+    let changes: ChangeSet;
+    try {
+      changes = ChangeSet.of(batch);
+      this.publishShared(changes);
+    } catch (error) {
+      for (const connection of [...this.connections]) this.dropFaulty(connection, error, 'publishing a batch to every connection');
+      this.feedStale = true;
+      return;
+    }
+    for (const connection of [...this.connections]) {
+      try {
+        connection.session.absorb(changes);
+        connection.session.flush();
+      } catch (error) {
+        this.dropFaulty(connection, error, 'publishing a batch to one connection');
+      }
+    }
   }
 
   /** One frame: a message, or (extension) a JSON array of messages handled in order. */
   private async receive(connection: Connection, text: string): Promise<void> {
+    // Frames still queued when a faulty connection was dropped go nowhere.
+    if (!this.connections.has(connection)) return;
     const { session } = connection;
     let decoded: unknown;
     try {
@@ -248,7 +283,8 @@ export class DiffServer {
   /** The last trade price each instrument had at the previous batch. */
   private readonly lastPrices = new Map<string, number>();
 
-  private publish(changes: ChangeSet): void {
+  /** What every session of a batch shares: which prices moved, and the quote feed. */
+  private publishShared(changes: ChangeSet): void {
     // Holders' float profit and margin move only when the price does; a trade at the
     // same price changes only the accounts that traded (which the batch names anyway).
     for (const [id, price] of changes.lastTradePrices) {
@@ -256,10 +292,6 @@ export class DiffServer {
       this.lastPrices.set(id, price);
     }
     this.feed.refresh(changes.everything ? this.exchange.state.instruments.keys() : changes.instruments);
-    for (const connection of this.connections) {
-      connection.session.absorb(changes);
-      connection.session.flush();
-    }
   }
 
   private checkHeartbeats(): void {

@@ -15,8 +15,23 @@ export interface HandlerContext {
   readonly auth: AuthService;
   /** The client's address, for login rate limiting. */
   readonly address: string;
-  /** Called when a command's outcome is durable (the hub flushes sessions then). */
+  /** Wall clock, epoch milliseconds. */
   readonly now: () => number;
+  /**
+   * A bug in a callback that runs outside the frame (an order's lost write, a cancel's
+   * outcome): the connection is dropped for its client to start again (see
+   * DiffServer.dropFaulty), instead of an unhandled rejection ending the process.
+   */
+  readonly fault: (error: unknown) => void;
+}
+
+/** Runs a callback that tells the client something later; a throw is a fault of the connection. */
+function later(ctx: HandlerContext, tell: () => void): void {
+  try {
+    tell();
+  } catch (error) {
+    ctx.fault(error);
+  }
 }
 
 /**
@@ -72,11 +87,14 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   session.localOrders.delete(orderId);
   // The outcome (accepted, filled, refused with a record) reaches the client as patches
   // once the batch is durable; a storage failure is told here.
-  ctx.exchange.submitUnacknowledged(command, (error) => {
-    session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
-    session.flush();
-  });
-  return true;
+  // A failure told at once (storage already failed, shutting down) is not a submission:
+  // false, so that the end of the frame flushes the notify to a waiting peek.
+  return ctx.exchange.submitUnacknowledged(command, (error) =>
+    later(ctx, () => {
+      session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
+      session.flush();
+    }),
+  );
 }
 
 export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'cancel_order'>): boolean {
@@ -93,15 +111,17 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
     return false;
   }
   ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }).then(
-    ({ result }) => {
-      if (result.code === ResultCode.Success) return;
-      session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
-      session.flush();
-    },
-    (error: unknown) => {
-      session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0);
-      session.flush();
-    },
+    ({ result }) =>
+      later(ctx, () => {
+        if (result.code === ResultCode.Success) return;
+        session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
+        session.flush();
+      }),
+    (error: unknown) =>
+      later(ctx, () => {
+        session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0);
+        session.flush();
+      }),
   );
   return true;
 }

@@ -393,35 +393,60 @@ describe('DIFF protocol', () => {
     assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
   });
 
-  it('a message whose handling throws (a bug) gets an ERROR notify, and the connection and the process go on', async () => {
+  it('a message whose handling throws (a bug) closes that connection with 1011; the process and other connections go on', async () => {
     const client = await loggedIn(alice);
+    const bystander = await loggedIn(bob);
     const exchange = h.exchange;
     const submit = exchange.submitUnacknowledged;
     exchange.submitUnacknowledged = () => {
       throw new TypeError('a bug in the order path');
     };
     try {
-      const before = client.notifications().length;
+      const code = closed(client, 5000);
       client.send({
         aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'bug-1', exchange_id: 'SHFE', instrument_id: 'cu2701',
         direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
       });
-      await client.until(() => client.notifications().length > before, 5000, 'a notify');
-      const notify = lastNotify(client)!;
-      assert.deepEqual([notify.level, notify.code], ['ERROR', 1005]);
-      assert.match(notify.content, /internal error/);
+      assert.equal(await code, 1011, 'closed as an internal error, for the client to reconnect and start again');
     } finally {
       exchange.submitUnacknowledged = submit;
     }
-    await answersPing(client);
-    client.send({
+    await answersPing(bystander);
+    const again = await loggedIn(alice);
+    again.send({
       aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'after-bug', exchange_id: 'SHFE', instrument_id: 'cu2701',
       direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
     });
-    await client.until((m) => m.trade.alice.orders?.['after-bug']?.status === 'ALIVE', 5000, 'the next order, handled as usual');
-    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'after-bug' });
-    await client.until((m) => m.trade.alice.orders['after-bug'].status === 'FINISHED', 5000, 'cancelled');
-    client.close();
+    await again.until((m) => m.trade.alice.orders?.['after-bug']?.status === 'ALIVE', 5000, 'an order on a new connection, handled as usual');
+    again.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'after-bug' });
+    await again.until((m) => m.trade.alice.orders['after-bug'].status === 'FINISHED', 5000, 'cancelled');
+    again.close();
+    bystander.close();
+  });
+
+  it('a session that fails while a batch is published is dropped alone (1011); the others still get the batch', async () => {
+    const victim = await loggedIn(alice);
+    const other = await loggedIn(bob);
+    const sessionClass = Object.getPrototypeOf((h.service.diff as any).connections.values().next().value.session);
+    const absorb = sessionClass.absorb;
+    sessionClass.absorb = function (this: { tradeKey?: string }, ...args: unknown[]) {
+      if (this.tradeKey === 'alice') throw new TypeError('a bug while absorbing a batch');
+      return absorb.apply(this, args);
+    };
+    try {
+      const code = closed(victim, 5000);
+      other.send({
+        aid: 'insert_order', user_id: 'bob', account_id: bob.accountId, order_id: 'seen-by-bob', exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'SELL', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 93000,
+      });
+      await other.until((m) => m.trade.bob.orders?.['seen-by-bob']?.status === 'ALIVE', 5000, "bob's order, published to bob");
+      assert.equal(await code, 1011);
+    } finally {
+      sessionClass.absorb = absorb;
+    }
+    other.send({ aid: 'cancel_order', user_id: 'bob', order_id: 'seen-by-bob' });
+    await other.until((m) => m.trade.bob.orders['seen-by-bob'].status === 'FINISHED', 5000, 'cancelled');
+    other.close();
   });
 
   it('an order id with a line break, which DIFF takes, is listed in the account snapshot too', async () => {
