@@ -146,6 +146,13 @@ export class Exchange {
     this.commandsSinceSnapshot = 0;
     this.snapshotting = this.snapshotting.then(async () => {
       if (this.sequencer.state.lastSeq === 0) return;
+      // After a halt the state may be half-applied: a snapshot of it would be restored at
+      // the next start instead of replaying the journal, and prune the records that could
+      // rebuild it. A restart replays from the last good snapshot instead.
+      if (this.sequencer.isHalted) {
+        this.log(`storage: no snapshot (${reason}): the core halted after an internal error`);
+        return;
+      }
       const seq = await takeSnapshot(
         this.sequencer.state,
         this.storage.journal,

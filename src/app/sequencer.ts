@@ -56,11 +56,13 @@ export class Sequencer {
     let applied: Sequenced;
     try {
       applied = { stamped, result: apply(this.state, stamped) };
+      // A projection that throws is a bug like one in `apply`: the history or market data
+      // no longer match the state, so nothing more is accepted.
+      for (const listener of this.listeners) listener(applied);
     } catch (error) {
       this.halted = new SequencerHaltedError(error);
       throw this.halted;
     }
-    for (const listener of this.listeners) listener(applied);
     return applied;
   }
 }

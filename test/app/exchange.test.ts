@@ -114,6 +114,32 @@ describe('exchange start and restart', () => {
     await second.stop();
   });
 
+  it('a core that halted is never snapshotted: the next start replays the journal instead', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const lines: string[] = [];
+    const first = await Exchange.start(cfg, clock, (line) => lines.push(line));
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    // A projection that throws on one command: a bug, which halts the core like one in apply.
+    first.sequencer.onApplied(({ stamped }) => {
+      if (stamped.command.type === 'account.open') throw new TypeError('a bug in a projection');
+    });
+    await assert.rejects(first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000 }), /core stopped after an internal error/);
+    const haltedAt = first.sequencer.state.lastSeq;
+    await assert.rejects(first.submit({ type: 'trading-day.end' }), /core stopped/);
+    await first.snapshot('test');
+    await first.stop();
+    assert.ok(lines.some((line) => line.includes('no snapshot (test): the core halted')), lines.join('\n'));
+    assert.ok(lines.some((line) => line.includes('no snapshot (shutdown): the core halted')), lines.join('\n'));
+
+    const restart: string[] = [];
+    const second = await Exchange.start(cfg, clock, (line) => restart.push(line));
+    assert.ok(!restart.some((line) => line.includes(`snapshot ${haltedAt}`)), `not started from a snapshot of the halted state: ${restart.join('\n')}`);
+    assert.equal(second.sequencer.state.lastSeq, haltedAt, 'the journaled command replayed');
+    assert.ok(second.sequencer.state.accounts.has('A'), 'and applied, without the faulty projection');
+    await second.stop();
+  });
+
   it('npm start runs until SIGTERM, then writes a snapshot and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
     // node itself (not npx), so that the signal reaches the exchange's own process.
