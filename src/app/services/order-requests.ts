@@ -118,6 +118,11 @@ export function toPlaceOrder(
   const timeCondition = oneOf<TimeCondition>('time_condition', request.time_condition ?? 'GFD', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']);
   const volumeCondition = oneOf<VolumeCondition>('volume_condition', request.volume_condition ?? 'ANY', ['ANY', 'MIN', 'ALL']);
   const orderId = settled?.orderId ?? (request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id);
+  if (LONE_SURROGATE.test(orderId)) {
+    // Any text is an id, but it must be text: half a UTF-16 pair cannot be encoded in a
+    // URL (the web client's order links) nor written as UTF-8.
+    throw new ApiError(ResultCode.ParameterError, 'order_id must be well-formed text (it holds half of a UTF-16 surrogate pair)');
+  }
   const command: Mutable<PlaceOrder> = {
     type: 'order.place',
     accountId,
@@ -138,3 +143,5 @@ export function toPlaceOrder(
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

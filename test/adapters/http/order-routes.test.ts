@@ -494,6 +494,11 @@ describe('HTTP /api/order', () => {
         assert.equal(cancelled.status, 'FINISHED');
       }
       await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { order_id: 'x'.repeat(65) }) } }, 1001, 400);
+      const halfPair = await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { order_id: 'half\ud800' }) } }, 1001, 400);
+      assert.match(halfPair, /well-formed/);
+      const emoji = await submit(alice, limit('BUY', 86000, 1, { order_id: 'rocket \u{1F680}' }));
+      assert.equal(emoji.body.data.order_id, 'rocket \u{1F680}', 'a whole surrogate pair is text like any other');
+      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'rocket \u{1F680}' } });
     });
   });
 
