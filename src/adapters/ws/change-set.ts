@@ -10,10 +10,6 @@ import type { NotificationRaised } from '../../core/index.ts';
 export class ChangeSet {
   readonly instruments = new Set<string>();
   readonly tradedInstruments = new Set<string>();
-  /** Instrument → price of its last trade in the batch. */
-  readonly lastTradePrices = new Map<string, number>();
-  /** Instruments whose last price differs from the one before the batch (set by the server, which remembers prices). */
-  readonly priceMoved = new Set<string>();
   readonly accounts = new Set<string>();
   /** accountId → order ids whose record changed. */
   readonly orders = new Map<string, Set<string>>();
@@ -39,7 +35,6 @@ export class ChangeSet {
           case 'trade.executed':
             changes.instruments.add(event.instrumentId);
             changes.tradedInstruments.add(event.instrumentId);
-            changes.lastTradePrices.set(event.instrumentId, event.price);
             for (const side of [event.maker, event.taker]) {
               changes.order(side.accountId, side.orderId);
               changes.tradedAccounts.add(side.accountId);

@@ -119,8 +119,6 @@ export class DiffServer {
     if (this.feedStale) {
       this.feedStale = false;
       this.feed.refresh(this.exchange.state.instruments.keys());
-      // Prices seen while nobody was connected are unknown here: the next batch re-marks holders.
-      this.lastPrices.clear();
     }
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
     const queryUserId = query.get('user_id') ?? undefined;
@@ -280,17 +278,8 @@ export class DiffServer {
     }
   }
 
-  /** The last trade price each instrument had at the previous batch. */
-  private readonly lastPrices = new Map<string, number>();
-
-  /** What every session of a batch shares: which prices moved, and the quote feed. */
+  /** What every session of a batch shares: the quote feed. */
   private publishShared(changes: ChangeSet): void {
-    // Holders' float profit and margin move only when the price does; a trade at the
-    // same price changes only the accounts that traded (which the batch names anyway).
-    for (const [id, price] of changes.lastTradePrices) {
-      if (this.lastPrices.get(id) !== price) changes.priceMoved.add(id);
-      this.lastPrices.set(id, price);
-    }
     this.feed.refresh(changes.everything ? this.exchange.state.instruments.keys() : changes.instruments);
   }
 

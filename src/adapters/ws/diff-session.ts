@@ -59,6 +59,8 @@ export class DiffSession {
   readonly localOrders = new Map<string, JsonObject>();
   /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld), klines and charts. */
   private readonly tradeMirror: JsonObject = {};
+  /** The mark (last price, in ticks) of each position's instrument when the positions were last sent. */
+  private readonly shownMarks = new Map<string, number>();
   /** How many of `tradesAccount`'s trades the client holds: the first ones, as trades only append. */
   private tradesHeld = 0;
   private tradesAccount: string | undefined;
@@ -96,6 +98,7 @@ export class DiffSession {
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
+      this.shownMarks.clear();
       // Refusals shown to the previous user are not the new user's orders.
       this.localOrders.clear();
     }
@@ -159,10 +162,19 @@ export class DiffSession {
     if (orders !== undefined) for (const id of orders) this.tradeDirt.orders.add(id);
     if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;
     if (changes.tradedAccounts.has(accountId)) this.tradeDirt.trades = true;
-    if (changes.priceMoved.size > 0) {
+    // Holders' float profit and margin follow the price: compared with the marks this
+    // client was shown, not with the batch's trade prices. Views are read from the live
+    // state, which may already hold a later (not yet published) price, and a batch whose
+    // trades end where they began would otherwise leave that intermediate price on screen.
+    if (!this.tradeDirt.positions) {
       const positions = this.exchange.state.accounts.get(accountId)?.positions;
-      for (const id of changes.priceMoved) {
-        if (positions?.has(id)) this.tradeDirt.account = this.tradeDirt.positions = true;
+      if (positions !== undefined) {
+        for (const [id, position] of positions) {
+          if (this.shownMarks.get(id) !== position.instrument.lastPriceTicks) {
+            this.tradeDirt.account = this.tradeDirt.positions = true;
+            break;
+          }
+        }
       }
     }
   }
@@ -246,6 +258,7 @@ export class DiffSession {
       this.tradesAccount = accountId;
       this.tradesHeld = 0;
     }
+    const positionsBuilt = this.channels.position && (this.tradeDirt.all || this.tradeDirt.positions);
     const { patch, tradesHeld } = tradePatch(
       this.exchange,
       this.tradeMirror,
@@ -256,6 +269,7 @@ export class DiffSession {
       this.tradesHeld,
     );
     this.tradeDirt.clear();
+    if (positionsBuilt) this.noteShownMarks(accountId);
     if (patch === undefined) return undefined;
     // JSON.stringify over the whole patch: with fresh views it measured faster than
     // per-view serialisers, hand-written or schema-based (docs/decisions.md).
@@ -302,6 +316,13 @@ export class DiffSession {
     }
     if (Object.keys(klines).length > 0) parts.push(`"klines":${JSON.stringify(klines)}`);
     return parts;
+  }
+
+  /** The marks the positions were just built with (see absorb). */
+  private noteShownMarks(accountId: string | undefined): void {
+    this.shownMarks.clear();
+    const positions = accountId === undefined ? undefined : this.exchange.state.accounts.get(accountId)?.positions;
+    if (positions !== undefined) for (const [id, position] of positions) this.shownMarks.set(id, position.instrument.lastPriceTicks);
   }
 
   private notifyPart(): string | undefined {

@@ -284,7 +284,13 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
           );
         }
       }),
-      { numRuns: Number(process.env.DIFF_PROPERTY_RUNS ?? 15), endOnFailure: true, includeErrorInReport: true },
+      // DIFF_PROPERTY_RUNS=<n> for more runs; DIFF_PROPERTY_SEED=<seed> replays a reported counterexample.
+      {
+        numRuns: Number(process.env.DIFF_PROPERTY_RUNS ?? 15),
+        endOnFailure: true,
+        includeErrorInReport: true,
+        ...(process.env.DIFF_PROPERTY_SEED !== undefined && { seed: Number(process.env.DIFF_PROPERTY_SEED) }),
+      },
     );
     seen.trades = traders.reduce((sum, t) => sum + h.exchange.history.tradesOf(t.accountId).length, 0);
     seen.refusedByExchange = traders.reduce((sum, t) => sum + h.exchange.history.ordersOf(t.accountId).filter((o) => o.status === 'REJECTED').length, 0);
