@@ -119,6 +119,30 @@ export class DiffClient {
     return Object.values(this.mirror.notify ?? {});
   }
 
+  /** Resolves with the close code once the socket closes (-1 if it already was); rejects after `timeoutMs`. */
+  closed(timeoutMs: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.socket.readyState === this.socket.CLOSED) {
+        resolve(-1);
+        return;
+      }
+      const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
+      this.socket.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+  }
+
+  /** Resolves once a {"aid":"ping"} is answered with a pong: the connection is usable. */
+  async answersPing(): Promise<void> {
+    const pongs = () => this.messages.filter((m) => m.aid === 'pong').length;
+    const before = pongs();
+    this.send({ aid: 'ping' });
+    await this.until(() => pongs() > before, 2000, 'pong');
+    if (this.socket.readyState !== this.socket.OPEN) throw new Error('the socket closed after its pong');
+  }
+
   close(): void {
     this.socket.close();
   }

@@ -43,29 +43,6 @@ async function messagesBeyond(client: DiffClient, count: number, what: string, t
   await client.until(() => client.messages.length > count, timeoutMs, what);
 }
 
-/** The socket closes (resolves with its close code) within `timeoutMs`, else rejects. */
-function closed(client: DiffClient, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    if (client.socket.readyState === client.socket.CLOSED) {
-      resolve(-1);
-      return;
-    }
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
-    client.socket.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
-
-/** The socket is still usable: a ping is answered with a pong. */
-async function answersPing(client: DiffClient): Promise<void> {
-  const before = client.messages.filter((m) => m.aid === 'pong').length;
-  client.send({ aid: 'ping' });
-  await client.until(() => client.messages.filter((m) => m.aid === 'pong').length > before, 2000, 'pong');
-  assert.equal(client.socket.readyState, client.socket.OPEN);
-}
-
 function lastNotify(client: DiffClient): { type: string; level: string; code: number; content: string } | undefined {
   return client.notifications().at(-1);
 }
@@ -246,7 +223,7 @@ describe('DIFF protocol', () => {
       assert.equal(n.level, 'WARNING', what);
       assert.equal(n.code, 1001, what);
       assert.match(n.content, content, what);
-      await answersPing(client);
+      await client.answersPing();
     }
     assert.equal(client.mirror.trade, undefined);
     client.close();
@@ -256,7 +233,7 @@ describe('DIFF protocol', () => {
     for (const suffix of ['/ws/diff', '/ws/diff?user_id=alice&foo=bar', '/ws', '/ws?user_id=bob', `/ws?access_token=${encodeURIComponent(bob.token)}&x=1`]) {
       const client = await connect(suffix);
       await client.until((m) => m.mdhis_more_data === false, 2000, `greeting on ${suffix}`);
-      await answersPing(client);
+      await client.answersPing();
       client.close();
     }
     for (const suffix of ['/', '/diff', '/ws/other', '/api/ws?user_id=alice', '/wsdiff']) {
@@ -325,27 +302,6 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
-  it('an order id reused after its order finished shows the new order', async () => {
-    const client = await loggedIn(alice);
-    const order = (price: number) => ({
-      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'reused', exchange_id: 'SHFE', instrument_id: 'cu2701',
-      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: price,
-    });
-    client.send(order(86000));
-    await client.until((m) => m.trade.alice.orders?.reused?.status === 'ALIVE', 5000, 'first order');
-    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
-    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED', 5000, 'first cancelled');
-    const first = client.mirror.trade.alice.orders.reused;
-    client.send(order(85990));
-    await client.until((m) => m.trade.alice.orders.reused.status === 'ALIVE', 5000, 'the second order under the same id');
-    const second = client.mirror.trade.alice.orders.reused;
-    assert.notEqual(second.exchange_order_id, first.exchange_order_id);
-    assert.equal(second.limit_price, 85990);
-    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
-    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED' && m.trade.alice.orders.reused.limit_price === 85990, 5000, 'second cancelled');
-    client.close();
-  });
-
   it('a second req_login as another user on the same connection gets that user\'s whole trade data', async () => {
     const client = await loggedIn(alice, '/ws/diff');
     client.send({ aid: 'req_login', bid: 'basis', user_name: bob.username, password: 'password1' });
@@ -375,95 +331,6 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
-  it('order ids that name properties of every object ("__proto__", "toString") are orders like any other', async () => {
-    const client = await loggedIn(alice);
-    for (const id of ['__proto__', 'toString', 'hasOwnProperty']) {
-      client.send({
-        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
-        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
-      });
-      await client.until((m) => Object.hasOwn(m.trade.alice.orders ?? {}, id) && m.trade.alice.orders[id].status === 'ALIVE', 5000, `order ${id}`);
-      client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
-      await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, `order ${id} cancelled`);
-    }
-    assert.equal(Object.getPrototypeOf(client.mirror.trade.alice.orders), Object.prototype);
-    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
-    client.close();
-    assert.ok(Object.hasOwn(snapshot.orders, '__proto__'), `the account snapshot lists it: ${Object.keys(snapshot.orders).join(', ')}`);
-    assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
-  });
-
-  it('a message whose handling throws (a bug) closes that connection with 1011; the process and other connections go on', async () => {
-    const client = await loggedIn(alice);
-    const bystander = await loggedIn(bob);
-    const exchange = h.exchange;
-    const submit = exchange.submitUnacknowledged;
-    exchange.submitUnacknowledged = () => {
-      throw new TypeError('a bug in the order path');
-    };
-    try {
-      const code = closed(client, 5000);
-      client.send({
-        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'bug-1', exchange_id: 'SHFE', instrument_id: 'cu2701',
-        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
-      });
-      assert.equal(await code, 1011, 'closed as an internal error, for the client to reconnect and start again');
-    } finally {
-      exchange.submitUnacknowledged = submit;
-    }
-    await answersPing(bystander);
-    const again = await loggedIn(alice);
-    again.send({
-      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'after-bug', exchange_id: 'SHFE', instrument_id: 'cu2701',
-      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
-    });
-    await again.until((m) => m.trade.alice.orders?.['after-bug']?.status === 'ALIVE', 5000, 'an order on a new connection, handled as usual');
-    again.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'after-bug' });
-    await again.until((m) => m.trade.alice.orders['after-bug'].status === 'FINISHED', 5000, 'cancelled');
-    again.close();
-    bystander.close();
-  });
-
-  it('a session that fails while a batch is published is dropped alone (1011); the others still get the batch', async () => {
-    const victim = await loggedIn(alice);
-    const other = await loggedIn(bob);
-    const sessionClass = Object.getPrototypeOf((h.service.diff as any).connections.values().next().value.session);
-    const absorb = sessionClass.absorb;
-    sessionClass.absorb = function (this: { tradeKey?: string }, ...args: unknown[]) {
-      if (this.tradeKey === 'alice') throw new TypeError('a bug while absorbing a batch');
-      return absorb.apply(this, args);
-    };
-    try {
-      const code = closed(victim, 5000);
-      other.send({
-        aid: 'insert_order', user_id: 'bob', account_id: bob.accountId, order_id: 'seen-by-bob', exchange_id: 'SHFE', instrument_id: 'cu2701',
-        direction: 'SELL', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 93000,
-      });
-      await other.until((m) => m.trade.bob.orders?.['seen-by-bob']?.status === 'ALIVE', 5000, "bob's order, published to bob");
-      assert.equal(await code, 1011);
-    } finally {
-      sessionClass.absorb = absorb;
-    }
-    other.send({ aid: 'cancel_order', user_id: 'bob', order_id: 'seen-by-bob' });
-    await other.until((m) => m.trade.bob.orders['seen-by-bob'].status === 'FINISHED', 5000, 'cancelled');
-    other.close();
-  });
-
-  it('an order id with a line break, which DIFF takes, is listed in the account snapshot too', async () => {
-    const client = await loggedIn(alice);
-    const id = 'line\nbreak\u2028';
-    client.send({
-      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
-      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
-    });
-    await client.until((m) => m.trade.alice.orders?.[id]?.status === 'ALIVE', 5000, 'the order');
-    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
-    await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, 'the order cancelled');
-    client.close();
-    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
-    assert.equal(snapshot.orders[id]?.order_id, id, `the account snapshot lists it: ${JSON.stringify(Object.keys(snapshot.orders))}`);
-  });
-
   it('a chart called "__proto__" is a chart like any other, and view_width 0 with an empty ins_list removes it', async () => {
     const client = await loggedIn(alice);
     client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: CU, duration: 60e9, view_width: 10 });
@@ -474,24 +341,6 @@ describe('DIFF protocol', () => {
     client.send({ aid: 'set_chart', chart_id: 'zero', ins_list: CU, duration: 60e9, view_width: 0 });
     await client.until(() => client.notifications().length > before, 5000, 'a notify');
     assert.match(client.notifications().at(-1)!.content, /view_width must be >= 1/);
-    client.close();
-  });
-
-  it('an order id the exchange refused twice shows the second refusal', async () => {
-    const client = await loggedIn(alice);
-    const order = (volume: number, price: number) => ({
-      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'refused-twice', exchange_id: 'SHFE', instrument_id: 'cu2701',
-      direction: 'BUY', offset: 'OPEN', volume, price_type: 'LIMIT', limit_price: price,
-    });
-    client.send(order(0, 86000));
-    await client.until((m) => m.trade.alice.orders?.['refused-twice']?.status === 'FINISHED', 5000, 'first refusal');
-    const first = { ...client.mirror.trade.alice.orders['refused-twice'] };
-    client.send(order(1, 1));
-    await client.until((m) => m.trade.alice.orders['refused-twice'].limit_price === 1, 5000, 'the second refusal');
-    const second = client.mirror.trade.alice.orders['refused-twice'];
-    assert.equal(second.status, 'FINISHED');
-    assert.equal(second.volume_orign, 1);
-    assert.notEqual(second.last_msg, first.last_msg);
     client.close();
   });
 
@@ -656,7 +505,7 @@ describe('DIFF protocol', () => {
     client.autoPeek = false;
     await messagesBeyond(client, 0, 'greeting');
     const start = Date.now();
-    await closed(client, HEARTBEAT_S * 1000 * 3 + 1000);
+    await client.closed(HEARTBEAT_S * 1000 * 3 + 1000);
     const elapsed = Date.now() - start;
     assert.ok(elapsed >= HEARTBEAT_S * 1000 * 0.9, `dropped after the timeout, not before (${elapsed} ms)`);
   });
@@ -678,8 +527,8 @@ describe('DIFF protocol', () => {
       clearInterval(timer);
     }
     assert.equal(drops, 0, 'neither client was dropped');
-    await answersPing(answering);
-    await answersPing(pinging);
+    await answering.answersPing();
+    await pinging.answersPing();
     answering.close();
     pinging.close();
   });

@@ -1,0 +1,167 @@
+/**
+ * DIFF at its edges: order ids DIFF takes that most systems would not (reused ids,
+ * "__proto__", line breaks, refused twice), and internal faults, which must cost the
+ * faulty connection alone (closed with 1011 for its client to start again), never the
+ * process or the other connections.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DiffClient } from '../../support/diff-client.ts';
+import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+
+describe('DIFF edge cases: order ids and internal faults', () => {
+  let h: HttpHarness;
+  let port: number;
+  let alice: TestUser & { accountId: string };
+  let bob: TestUser & { accountId: string };
+  const clients: DiffClient[] = [];
+
+  /** A client of `user` logged in through req_login, greeting consumed and trade data present. */
+  const loggedIn = async (user: TestUser, suffix = `/ws/diff?user_id=${user.username}`): Promise<DiffClient> => {
+    const client = await DiffClient.connect(`ws://127.0.0.1:${port}${suffix}`);
+    clients.push(client);
+    client.send({ aid: 'req_login', bid: 'basis', user_name: user.username, password: 'password1' });
+    await client.until((m) => m.trade?.[user.username]?.trade_more_data === false, 5000, `login of ${user.username}`);
+    return client;
+  };
+
+  before(async () => {
+    h = await HttpHarness.start({ websocket: true });
+    port = h.service.diff!.port;
+    alice = await h.trader('alice', 'ALICE1');
+    bob = await h.trader('bob', 'BOB1');
+  });
+
+  after(async () => {
+    for (const client of clients) client.socket.terminate();
+    await h.stop();
+  });
+
+  it('an order id reused after its order finished shows the new order', async () => {
+    const client = await loggedIn(alice);
+    const order = (price: number) => ({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'reused', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: price,
+    });
+    client.send(order(86000));
+    await client.until((m) => m.trade.alice.orders?.reused?.status === 'ALIVE', 5000, 'first order');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
+    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED', 5000, 'first cancelled');
+    const first = client.mirror.trade.alice.orders.reused;
+    client.send(order(85990));
+    await client.until((m) => m.trade.alice.orders.reused.status === 'ALIVE', 5000, 'the second order under the same id');
+    const second = client.mirror.trade.alice.orders.reused;
+    assert.notEqual(second.exchange_order_id, first.exchange_order_id);
+    assert.equal(second.limit_price, 85990);
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
+    await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED' && m.trade.alice.orders.reused.limit_price === 85990, 5000, 'second cancelled');
+    client.close();
+  });
+
+  it('order ids that name properties of every object ("__proto__", "toString") are orders like any other', async () => {
+    const client = await loggedIn(alice);
+    for (const id of ['__proto__', 'toString', 'hasOwnProperty']) {
+      client.send({
+        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+      });
+      await client.until((m) => Object.hasOwn(m.trade.alice.orders ?? {}, id) && m.trade.alice.orders[id].status === 'ALIVE', 5000, `order ${id}`);
+      client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
+      await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, `order ${id} cancelled`);
+    }
+    assert.equal(Object.getPrototypeOf(client.mirror.trade.alice.orders), Object.prototype);
+    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+    client.close();
+    assert.ok(Object.hasOwn(snapshot.orders, '__proto__'), `the account snapshot lists it: ${Object.keys(snapshot.orders).join(', ')}`);
+    assert.equal(snapshot.orders.__proto__.status, 'FINISHED');
+  });
+
+  it('a message whose handling throws (a bug) closes that connection with 1011; the process and other connections go on', async () => {
+    const client = await loggedIn(alice);
+    const bystander = await loggedIn(bob);
+    const exchange = h.exchange;
+    const submit = exchange.submitUnacknowledged;
+    exchange.submitUnacknowledged = () => {
+      throw new TypeError('a bug in the order path');
+    };
+    try {
+      const code = client.closed(5000);
+      client.send({
+        aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'bug-1', exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+      });
+      assert.equal(await code, 1011, 'closed as an internal error, for the client to reconnect and start again');
+    } finally {
+      exchange.submitUnacknowledged = submit;
+    }
+    await bystander.answersPing();
+    const again = await loggedIn(alice);
+    again.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'after-bug', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await again.until((m) => m.trade.alice.orders?.['after-bug']?.status === 'ALIVE', 5000, 'an order on a new connection, handled as usual');
+    again.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'after-bug' });
+    await again.until((m) => m.trade.alice.orders['after-bug'].status === 'FINISHED', 5000, 'cancelled');
+    again.close();
+    bystander.close();
+  });
+
+  it('a session that fails while a batch is published is dropped alone (1011); the others still get the batch', async () => {
+    const victim = await loggedIn(alice);
+    const other = await loggedIn(bob);
+    const sessionClass = Object.getPrototypeOf((h.service.diff as any).connections.values().next().value.session);
+    const absorb = sessionClass.absorb;
+    sessionClass.absorb = function (this: { tradeKey?: string }, ...args: unknown[]) {
+      if (this.tradeKey === 'alice') throw new TypeError('a bug while absorbing a batch');
+      return absorb.apply(this, args);
+    };
+    try {
+      const code = victim.closed(5000);
+      other.send({
+        aid: 'insert_order', user_id: 'bob', account_id: bob.accountId, order_id: 'seen-by-bob', exchange_id: 'SHFE', instrument_id: 'cu2701',
+        direction: 'SELL', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 93000,
+      });
+      await other.until((m) => m.trade.bob.orders?.['seen-by-bob']?.status === 'ALIVE', 5000, "bob's order, published to bob");
+      assert.equal(await code, 1011);
+    } finally {
+      sessionClass.absorb = absorb;
+    }
+    other.send({ aid: 'cancel_order', user_id: 'bob', order_id: 'seen-by-bob' });
+    await other.until((m) => m.trade.bob.orders['seen-by-bob'].status === 'FINISHED', 5000, 'cancelled');
+    other.close();
+  });
+
+  it('an order id with a line break, which DIFF takes, is listed in the account snapshot too', async () => {
+    const client = await loggedIn(alice);
+    const id = 'line\nbreak\u2028';
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.[id]?.status === 'ALIVE', 5000, 'the order');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: id });
+    await client.until((m) => m.trade.alice.orders[id].status === 'FINISHED', 5000, 'the order cancelled');
+    client.close();
+    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+    assert.equal(snapshot.orders[id]?.order_id, id, `the account snapshot lists it: ${JSON.stringify(Object.keys(snapshot.orders))}`);
+  });
+
+  it('an order id the exchange refused twice shows the second refusal', async () => {
+    const client = await loggedIn(alice);
+    const order = (volume: number, price: number) => ({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'refused-twice', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume, price_type: 'LIMIT', limit_price: price,
+    });
+    client.send(order(0, 86000));
+    await client.until((m) => m.trade.alice.orders?.['refused-twice']?.status === 'FINISHED', 5000, 'first refusal');
+    const first = { ...client.mirror.trade.alice.orders['refused-twice'] };
+    client.send(order(1, 1));
+    await client.until((m) => m.trade.alice.orders['refused-twice'].limit_price === 1, 5000, 'the second refusal');
+    const second = client.mirror.trade.alice.orders['refused-twice'];
+    assert.equal(second.status, 'FINISHED');
+    assert.equal(second.volume_orign, 1);
+    assert.notEqual(second.last_msg, first.last_msg);
+    client.close();
+  });
+});
