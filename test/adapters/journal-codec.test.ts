@@ -10,7 +10,7 @@ import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { recover } from '../../src/app/recovery.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import type { Command, PlaceOrder, StampedCommand } from '../../src/core/index.ts';
-import { COPPER } from '../support/core-harness.ts';
+import { COPPER, twoAccountDay } from '../support/core-harness.ts';
 
 const silent = (): void => undefined;
 
@@ -106,11 +106,7 @@ describe('journal record format', () => {
 
   it('a journal written in the earlier format replays to the same state as the current one', async () => {
     const commands: Command[] = [
-      { type: 'trading-day.begin', tradingDay: '2026-11-23' },
-      { type: 'instrument.add', spec: COPPER },
-      { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
-      { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 },
-      { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 10_000_000 },
+      ...twoAccountDay(),
       { type: 'order.place', accountId: 'A', orderId: 'b', instrumentId: COPPER.instrumentId, direction: 'BUY', offset: 'OPEN', priceType: 'LIMIT', price: 70010, volume: 3, timeCondition: 'GFD', volumeCondition: 'ANY' },
       { type: 'order.place', accountId: 'B', orderId: 's', instrumentId: COPPER.instrumentId, direction: 'SELL', offset: 'OPEN', priceType: 'LIMIT', price: 70000, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' },
       { type: 'order.modify', accountId: 'A', orderId: 'b', price: 70000, volume: 1 },

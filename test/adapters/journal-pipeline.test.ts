@@ -14,7 +14,7 @@ import { Sequencer } from '../../src/app/sequencer.ts';
 import { takeSnapshot } from '../../src/app/snapshotter.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import type { Command, StampedCommand } from '../../src/core/index.ts';
-import { COPPER } from '../support/core-harness.ts';
+import { twoAccountDay } from '../support/core-harness.ts';
 
 const silent = (): void => undefined;
 
@@ -174,11 +174,7 @@ describe('journal writes in flight', () => {
 });
 
 const session: Command[] = [
-  { type: 'trading-day.begin', tradingDay: '2026-11-23' },
-  { type: 'instrument.add', spec: COPPER },
-  { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
-  { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 },
-  { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 10_000_000 },
+  ...twoAccountDay(),
   { type: 'account.deposit', accountId: 'A', amount: 100 },
   { type: 'account.deposit', accountId: 'B', amount: 200 },
 ];

@@ -13,18 +13,12 @@ import { Sequencer } from '../../src/app/sequencer.ts';
 import { takeSnapshot } from '../../src/app/snapshotter.ts';
 import { hashOfSerialized, stateHash } from '../../src/app/state-hash.ts';
 import { type Command, type SerializedState, serializeState } from '../../src/core/index.ts';
-import { COPPER } from '../support/core-harness.ts';
+import { COPPER, twoAccountDay } from '../support/core-harness.ts';
 
 const silent = (): void => undefined;
 
 function session(orders: number): Command[] {
-  const out: Command[] = [
-    { type: 'trading-day.begin', tradingDay: '2026-11-23' },
-    { type: 'instrument.add', spec: COPPER },
-    { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
-    { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 },
-    { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 10_000_000 },
-  ];
+  const out: Command[] = twoAccountDay();
   for (let i = 0; i < orders; i++) {
     out.push({
       type: 'order.place',

@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/app/clock.ts';
 import { HistoryProjection } from '../../src/app/history/history-projection.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
 import { apply, type Command, createCoreState } from '../../src/core/index.ts';
-import { COPPER } from '../support/core-harness.ts';
+import { COPPER, twoAccountDay } from '../support/core-harness.ts';
 
 const CU = { ...COPPER, commissionRate: 0.0001 };
 
@@ -14,11 +14,7 @@ function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', pr
 }
 
 const DAY: Command[] = [
-  { type: 'trading-day.begin', tradingDay: '2026-11-23' },
-  { type: 'instrument.add', spec: CU },
-  { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
-  { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000_000 },
-  { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 1_000_000 },
+  ...twoAccountDay({ spec: CU, balance: 1_000_000 }),
   order('B', 'b1', 'SELL', 70000, 2),
   order('A', 'a1', 'BUY', 70000, 3),
   { type: 'order.cancel', accountId: 'A', orderId: 'a1' },

@@ -47,6 +47,21 @@ export const INDEX: InstrumentSpec = {
 export const AMPLE_FUNDS = 1_000_000_000;
 
 /**
+ * How most storage and history tests open: a trading day, one instrument, and one user
+ * (alice, id u1) with two accounts, A and B.
+ */
+export function twoAccountDay(options: { spec?: InstrumentSpec; balance?: number } = {}): Command[] {
+  const balance = options.balance ?? 10_000_000;
+  return [
+    { type: 'trading-day.begin', tradingDay: '2026-11-23' },
+    { type: 'instrument.add', spec: options.spec ?? COPPER },
+    { type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' },
+    { type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: balance },
+    { type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: balance },
+  ];
+}
+
+/**
  * Drives a fresh core with consecutive seqs and a ts that advances 1 ms per command.
  * Accounts named in orders are opened on first use (owner `u-<account>`, AMPLE_FUNDS)
  * unless `openAccountsOnDemand` is false.
