@@ -4,8 +4,9 @@ import type { Command, CoreState } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
-import { decodeSidecar, encodeSidecar, type HistorySidecar } from './history/history-codec.ts';
+import { encodeSidecar } from './history/history-codec.ts';
 import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
+import { rebuildHistory, type ReplayedSidecar } from './history/history-recovery.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
@@ -54,34 +55,31 @@ export class Exchange {
     };
     // Snapshots written before the history moved to the journal's sidecars carry it.
     let historyBaseSeq = 0;
+    // Sidecars are written after their records are applied: a crash may have lost the
+    // last ones, and the replay rebuilds them (encoded at once: events hold pooled orders).
+    const storedThrough = await storage.journal.sidecarsStoredThrough();
+    const replayedSidecars: ReplayedSidecar[] = [];
     const recovered = await recover(storage.journal, storage.snapshots, options, log, (projections) => {
       if (projections.history !== undefined) {
         history = HistoryProjection.fromJSON(projections.history as SavedHistory);
         historyBaseSeq = Number(projections.historySeq ?? 0);
       }
       if (projections.marketData !== undefined) marketData = MarketDataProjection.fromJSON(timeZone, projections.marketData as SavedMarketData);
-      return (stamped, result) => marketData.apply(stamped, result);
+      return (stamped, result) => {
+        marketData.apply(stamped, result);
+        if (stamped.seq <= storedThrough) return;
+        const events = HistoryProjection.relevant(result.events);
+        if (events !== undefined) replayedSidecars.push([stamped.seq, encodeSidecar(stamped.ts, events)]);
+      };
     });
-    // The history is rebuilt from the events stored beside each journal batch (never
-    // pruned), so it needs no snapshot and a snapshot's cost does not grow with it.
-    let historyEvents = 0;
-    for await (const batch of storage.journal.sidecars()) {
-      for (const [seq, sidecar] of batch) {
-        if (seq <= historyBaseSeq) continue;
-        let stored: HistorySidecar;
-        try {
-          stored = decodeSidecar(sidecar);
-        } catch (error) {
-          throw new Error(`the history stored with journal record ${seq} is corrupt (${(error as Error).message}); refusing to start`);
-        }
-        const { ts, events } = stored;
-        history.applyEvents(ts, events);
-        historyEvents += events.length;
-      }
-    }
+    // The history is rebuilt from the events stored beside the journal (never pruned),
+    // so it needs no snapshot and a snapshot's cost does not grow with it.
+    const rebuilt = await rebuildHistory(history, storage.journal.sidecars(), replayedSidecars, historyBaseSeq);
+    for (const run of rebuilt.lost) await storage.journal.storeSidecars(run);
+    const lost = rebuilt.lost.reduce((sum, run) => sum + run.length, 0);
     log(
       `storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed; ` +
-        `history from ${historyEvents} stored events)`,
+        `history from ${rebuilt.events} stored events${lost > 0 ? `, ${lost} records' history rebuilt from the replay` : ''})`,
     );
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => {
@@ -99,12 +97,15 @@ export class Exchange {
     return exchange;
   }
 
-  /** The live core state, for queries; only `submit` changes it. */
+  /**
+   * The core state, for queries: it holds only durable commands (they are applied once
+   * their journal write is), so nothing read from it can be lost to a crash.
+   */
   get state(): CoreState {
     return this.sequencer.state;
   }
 
-  /** Applies a command; resolves once it is durable. */
+  /** Journals a command; resolves once it is durable and applied. */
   async submit(command: Command): Promise<Sequenced> {
     if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submit(command);
@@ -113,7 +114,7 @@ export class Exchange {
   }
 
   /**
-   * A command applied now whose caller hears only of a failure (DIFF inserts: the outcome
+   * A command journaled now and applied once durable, whose caller hears only of a failure (DIFF inserts: the outcome
    * reaches the client as patches once durable). No promise per command. False when it
    * was refused at once (`failed` already called).
    */
@@ -130,7 +131,7 @@ export class Exchange {
     if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
   };
 
-  /** Several commands applied in order and acknowledged together once durable (batch requests). */
+  /** Several commands journaled in order, applied and acknowledged together once durable (batch requests). */
   async submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
     if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submitAll(commands);

@@ -1,4 +1,4 @@
-import type { Command } from '../core/index.ts';
+import type { Command, StampedCommand } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 import type { Sequenced, Sequencer } from './sequencer.ts';
 
@@ -11,22 +11,33 @@ export class StorageUnavailableError extends Error {
 }
 
 interface Waiter {
-  /** The commands this caller waits for, in seq order. */
-  readonly applied: readonly Sequenced[];
-  /** Called with `applied` once it is durable. */
+  /** The commands this caller waits for, sequenced, in seq order. */
+  readonly commands: readonly StampedCommand[];
+  /** What the core made of them, filled in once they are durable and applied. */
+  readonly applied: Sequenced[];
   resolve(): void;
   reject(error: Error): void;
 }
 
+/** The waiters of one flush, and the last seq its journal commit covers. */
+interface Flight {
+  readonly through: number;
+  readonly waiters: readonly Waiter[];
+}
+
 /**
- * Group commit: commands are applied as they arrive, and all those of one event-loop turn
- * go to storage as one batch; each caller's promise resolves only when its batch is
- * durable, so no reply, patch or notification leaves before the journal has the command.
- * A failed write rejects the batch and every later command (1005): nothing that was not
- * stored is ever acknowledged.
+ * Group commit, journal first: commands are sequenced (journaled) as they arrive, all
+ * those of one event-loop turn go to storage as one batch, and once a batch is durable
+ * its commands are applied, published and acknowledged, in seq order. The core's state
+ * therefore holds nothing a crash could take back: no reply, patch, notification or
+ * query result shows a command before the journal has it.
+ * A failed write rejects its batch and every later command (1005): nothing that was not
+ * stored is ever applied or acknowledged.
  */
 export class GroupCommitter {
   private waiting: Waiter[] = [];
+  /** Flushes whose commit has not yet been applied, oldest first. */
+  private readonly flights: Flight[] = [];
   private scheduled = false;
   private failure: StorageUnavailableError | undefined;
   private readonly durableListeners: ((batch: readonly Sequenced[]) => void)[] = [];
@@ -37,7 +48,7 @@ export class GroupCommitter {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Publishers (WebSocket patches, notifications) hear of commands once they are durable. */
+  /** Publishers (WebSocket patches, notifications) hear of commands once they are applied. */
   onDurable(listener: (batch: readonly Sequenced[]) => void): void {
     this.durableListeners.push(listener);
   }
@@ -46,20 +57,19 @@ export class GroupCommitter {
     return this.failure !== undefined;
   }
 
-  /** One command: applied now, acknowledged once durable (one promise, nothing else per command). */
+  /** One command: journaled now; applied and acknowledged once durable (one promise, nothing else per command). */
   submit(command: Command): Promise<Sequenced> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    let sequenced: Sequenced;
+    let stamped: StampedCommand;
     try {
-      sequenced = this.sequencer.submit(command);
+      stamped = this.sequencer.sequence(command);
     } catch (error) {
-      // The core halted: the caller hears why. What was journaled before is still committed.
-      this.scheduleFlush();
+      // The core halted: the caller hears why.
       return Promise.reject(error);
     }
     return new Promise<Sequenced>((resolve, reject) => {
-      this.waiting.push({ applied: [sequenced], resolve: () => resolve(sequenced), reject });
-      this.scheduleFlush();
+      const applied: Sequenced[] = [];
+      this.wait({ commands: [stamped], applied, resolve: () => resolve(applied[0]!), reject });
     });
   }
 
@@ -76,64 +86,103 @@ export class GroupCommitter {
       failed(this.failure);
       return false;
     }
-    let sequenced: Sequenced;
+    let stamped: StampedCommand;
     try {
-      sequenced = this.sequencer.submit(command);
+      stamped = this.sequencer.sequence(command);
     } catch (error) {
-      this.scheduleFlush();
-      failed(error instanceof Error ? error : new Error(String(error)));
+      failed(asError(error));
       return false;
     }
-    this.waiting.push({ applied: [sequenced], resolve: durable, reject: failed });
-    this.scheduleFlush();
+    this.wait({ commands: [stamped], applied: [], resolve: durable, reject: failed });
     return true;
   }
 
   /**
-   * Several commands for one caller (a batch request): applied now, in order, and
-   * acknowledged together once durable, with one promise instead of one each.
+   * Several commands for one caller (a batch request): sequenced now, in order, applied
+   * and acknowledged together once durable, with one promise instead of one each.
    */
   submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     // Nothing to make durable: no waiter (one for no commands would never be resolved).
     if (commands.length === 0) return Promise.resolve([]);
-    const applied: Sequenced[] = [];
-    let halted: unknown;
+    const sequenced: StampedCommand[] = [];
+    let refused: unknown;
     try {
-      for (const command of commands) applied.push(this.sequencer.submit(command));
+      for (const command of commands) sequenced.push(this.sequencer.sequence(command));
     } catch (error) {
-      halted = error;
+      refused = error;
     }
+    const applied: Sequenced[] = [];
     const durable = new Promise<readonly Sequenced[]>((resolve, reject) => {
-      // Commands applied before a halt are journaled: they are committed like any other.
-      if (applied.length > 0) this.waiting.push({ applied, resolve: () => resolve(applied), reject });
-      this.scheduleFlush();
+      // Commands journaled before a refusal are committed and applied like any other.
+      if (sequenced.length > 0) this.wait({ commands: sequenced, applied, resolve: () => resolve(applied), reject });
     });
-    if (halted === undefined) return durable;
+    if (refused === undefined) return durable;
     durable.catch(() => undefined);
-    return Promise.reject(halted);
+    return Promise.reject(refused);
   }
 
-  private scheduleFlush(): void {
+  private wait(waiter: Waiter): void {
+    this.waiting.push(waiter);
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => void this.flush());
   }
 
-  /** Commits what is pending now; resolves when it is durable. */
+  /** Commits what is sequenced now; resolves when it is durable, applied and acknowledged. */
   async flush(): Promise<void> {
     this.scheduled = false;
-    const batch = this.waiting;
+    const flight: Flight = { through: this.sequencer.lastSequenced, waiters: this.waiting };
     this.waiting = [];
+    this.flights.push(flight);
     try {
       await this.journal.commit();
     } catch (error) {
       this.failure ??= new StorageUnavailableError(error);
       this.log(`storage: ${this.failure.message}`);
-      for (const waiter of batch) this.settle(() => waiter.reject(this.failure!));
+      // Earlier flights settle on their own commits; later ones fail with theirs (the
+      // journal fails every commit after a failed write).
+      const index = this.flights.indexOf(flight);
+      if (index >= 0) this.flights.splice(index, 1);
+      for (const waiter of flight.waiters) this.settle(() => waiter.reject(this.failure!));
       return;
     }
-    const applied = batch.length === 1 ? batch[0]!.applied : batch.flatMap((waiter) => waiter.applied);
+    this.applyThrough(flight.through);
+  }
+
+  /**
+   * Applies, publishes and acknowledges every flight the journal has made durable. A
+   * commit resolves only once every earlier write is durable too, so all flights up to
+   * `through` are, whichever commit's continuation happens to run first.
+   */
+  private applyThrough(through: number): void {
+    const published: Sequenced[] = [];
+    const done: Waiter[] = [];
+    let halted: Error | undefined;
+    while (this.flights.length > 0 && this.flights[0]!.through <= through) {
+      for (const waiter of this.flights.shift()!.waiters) {
+        if (halted === undefined) {
+          try {
+            for (const stamped of waiter.commands) {
+              const applied = this.sequencer.apply(stamped);
+              waiter.applied.push(applied);
+              published.push(applied);
+            }
+            done.push(waiter);
+            continue;
+          } catch (error) {
+            // The core halted: no later command can be applied, and their callers hear why.
+            halted = asError(error);
+          }
+        }
+        this.settle(() => waiter.reject(halted!));
+      }
+    }
+    if (published.length > 0) this.publish(published);
+    for (const waiter of done) this.settle(() => waiter.resolve());
+  }
+
+  private publish(applied: readonly Sequenced[]): void {
     for (const listener of this.durableListeners) {
       // A publisher's bug must not keep the batch from being acknowledged (its commands
       // are durable), nor reach the event loop as an unhandled rejection, which ends the
@@ -144,7 +193,6 @@ export class GroupCommitter {
         this.log(`publish: a listener failed on the batch ending at seq ${applied.at(-1)?.stamped.seq}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
-    for (const waiter of batch) this.settle(() => waiter.resolve());
   }
 
   /**
@@ -159,4 +207,8 @@ export class GroupCommitter {
       this.log(`commit: a caller's callback failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -15,16 +15,23 @@ export class SequencerHaltedError extends Error {
   }
 }
 
-/**
- * The single writer. Each command gets the next seq and a timestamp (never earlier than
- * the previous one), is journaled, then applied. Journal first: a command the core has
- * seen is always one a replay will see again.
- */
 export type AppliedListener = (applied: Sequenced) => void;
 
+/**
+ * The single writer, in two steps, as LMAX orders them:
+ * - `sequence` gives a command the next seq and a timestamp (never earlier than the
+ *   previous one) and appends it to the journal;
+ * - `apply` runs it through the core once its journal write is durable (the group
+ *   committer calls it, in seq order).
+ * The state therefore only ever holds durable commands: whatever a reader sees (an HTTP
+ * reply, a DIFF patch, a query) survives a crash, and a command the core has seen is
+ * always one a replay will see again.
+ */
 export class Sequencer {
   private halted: SequencerHaltedError | undefined;
   private readonly listeners: AppliedListener[] = [];
+  /** Timestamp of the last command sequenced (the state's lags until it is applied). */
+  private lastTs: number;
 
   constructor(
     readonly state: CoreState,
@@ -34,6 +41,7 @@ export class Sequencer {
     if (journal.lastSeq !== state.lastSeq) {
       throw new Error(`journal ends at seq ${journal.lastSeq} but the state is at seq ${state.lastSeq}: recover first`);
     }
+    this.lastTs = state.lastTs;
   }
 
   /** Projections (history, market data) follow every applied command, in seq order. */
@@ -45,14 +53,23 @@ export class Sequencer {
     return this.halted !== undefined;
   }
 
-  submit(command: Command): Sequenced {
+  /** seq of the last command sequenced (journaled, applied or not). */
+  get lastSequenced(): number {
+    return this.journal.lastSeq;
+  }
+
+  /** Stamps a command and appends it to the journal; `apply` it once the journal says it is durable. */
+  sequence(command: Command): StampedCommand {
     if (this.halted !== undefined) throw this.halted;
-    const stamped: StampedCommand = {
-      seq: this.state.lastSeq + 1,
-      ts: Math.max(this.clock.now(), this.state.lastTs),
-      command,
-    };
+    this.lastTs = Math.max(this.clock.now(), this.lastTs);
+    const stamped: StampedCommand = { seq: this.journal.lastSeq + 1, ts: this.lastTs, command };
     this.journal.append(stamped);
+    return stamped;
+  }
+
+  /** Applies the next sequenced command, whose journal write is durable. */
+  apply(stamped: StampedCommand): Sequenced {
+    if (this.halted !== undefined) throw this.halted;
     let applied: Sequenced;
     try {
       applied = { stamped, result: apply(this.state, stamped) };

@@ -6,8 +6,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
+import { systemClock } from '../../src/app/clock.ts';
+import { Exchange } from '../../src/app/exchange.ts';
+import { HistoryProjection } from '../../src/app/history/history-projection.ts';
 import { recover } from '../../src/app/recovery.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { apply, createCoreState, type StampedCommand } from '../../src/core/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,6 +60,7 @@ describe('crash recovery (SIGKILL)', () => {
   it(`after each of ${KILLS} kills: every acknowledged command is in the journal exactly once and recovery equals an offline replay`, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-crash-'));
     const acknowledged = new Set<string>();
+    let rebuilds = 0;
     let seed = 20261122;
     const random = (): number => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -74,12 +79,21 @@ describe('crash recovery (SIGKILL)', () => {
       for (const id of acknowledged) assert.equal(placed.get(id), 1, `acknowledged ${id} is in the journal exactly once (run ${run})`);
 
       const offline = createCoreState();
-      for (const record of records) apply(offline, record);
+      const offlineHistory = new HistoryProjection();
+      for (const record of records) offlineHistory.apply(record, apply(offline, record));
       const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
       const recovered = await recover(storage.journal, storage.snapshots, {}, silent);
       await storage.close();
       assert.equal(stateHash(recovered.state), stateHash(offline), `run ${run}: recovery equals an offline replay`);
+      // The history is written after its records are applied, so a kill often loses the
+      // last of it: the exchange's start rebuilds it from the journal.
+      const exchange = await Exchange.start(loadConfig({ DATA_DIR: dataDir }, root), systemClock, (line) => {
+        if (line.includes('rebuilt from the replay')) rebuilds++;
+      });
+      assert.equal(JSON.stringify(exchange.history.toJSON()), JSON.stringify(offlineHistory.toJSON()), `run ${run}: the history equals an offline replay's`);
+      await exchange.storage.close();
     }
     assert.ok(acknowledged.size >= KILLS, 'commands were acknowledged in every run');
+    assert.ok(rebuilds > 0, 'some kills caught history not yet written');
   });
 });

@@ -201,12 +201,15 @@ async function runOneByOne(dir: string, commands: readonly Command[]): Promise<s
 }
 
 describe('recovery after writes finished out of order', () => {
-  it('drops the batch after a hole (never acknowledged) with its sidecar; the next command takes the seq', async () => {
+  it('drops the batch after a hole (never acknowledged); the next command takes the seq', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
     const hashes = await runOneByOne(dir, session);
-    // The crash case: the engine had the last batch but not the one before it.
+    // The crash case: the engine had the last write but not the one before it. That one
+    // held record 6 and the sidecar of record 5 (sidecars follow their record's apply);
+    // the last held record 7 alone, as record 6 was never applied.
     const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
     await storage.db.del(journalKey(6));
+    await storage.db.del(sidecarKey(5));
     await storage.db.del(sidecarKey(6));
     await storage.close();
     const lines: string[] = [];
@@ -214,11 +217,11 @@ describe('recovery after writes finished out of order', () => {
     assert.equal(stateHash(x.recovered.state), hashes[5], 'the state of seq 5, the last acknowledged');
     assert.ok(lines.some((line) => line.includes('dropping 1 unacknowledged batch(es) from seq 7')), lines.join('\n'));
     assert.equal(x.storage.journal.lastSeq, 5);
-    assert.equal(await x.storage.db.get(sidecarKey(7)), undefined, 'its history went with it');
     await x.committer.submit({ type: 'account.deposit', accountId: 'A', amount: 1 });
+    await x.committer.flush();
     const history: number[] = [];
     for await (const batch of x.storage.journal.sidecars()) for (const [seq] of batch) history.push(seq);
-    assert.deepEqual(history, [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(history, [1, 2, 3, 4, 6], "the new record 6's sidecar; that of record 5 went with the lost write (Exchange.start rebuilds it)");
     await x.storage.close();
     const again = await openExchange(dir);
     assert.equal(again.recovered.state.lastSeq, 6);
@@ -266,7 +269,6 @@ describe('recovery after writes finished out of order', () => {
     await storage.db.del(PRUNED_THROUGH_KEY);
     // The write right after the snapshot was lost; the two after it were not acknowledged.
     await storage.db.del(journalKey(seq + 1));
-    await storage.db.del(sidecarKey(seq + 1));
     await storage.close();
     const lines: string[] = [];
     const again = await openExchange(dir, (line) => lines.push(line));

@@ -82,6 +82,39 @@ describe('exchange start and restart', () => {
     await second.stop();
   });
 
+  it('a crash before the last history was written: the restart rebuilds it from the journal and stores it', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const cu = cfg.instruments[0]!;
+    const first = await Exchange.start(cfg, clock, silent);
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000_000 });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 1_000_000 });
+    const place = (accountId: string, orderId: string, direction: 'BUY' | 'SELL') =>
+      first.submit({
+        type: 'order.place', accountId, orderId, instrumentId: cu.instrumentId, direction, offset: 'OPEN',
+        priceType: 'LIMIT', price: cu.preSettlement, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY',
+      });
+    await place('A', 'a1', 'BUY');
+    await place('B', 'b1', 'SELL');
+    const expected = JSON.stringify(first.history.toJSON());
+    assert.equal(first.history.tradesOf('B').length, 1);
+    // A crash: the trade's history is applied (its record is durable) but waits for the
+    // next write, which never comes.
+    await first.storage.close();
+
+    const lines: string[] = [];
+    const second = await Exchange.start(cfg, clock, (line) => lines.push(line));
+    assert.equal(JSON.stringify(second.history.toJSON()), expected, 'no order or trade lost from the history');
+    assert.ok(lines.some((line) => /1 records' history rebuilt from the replay/.test(line)), lines.join('\n'));
+    await second.storage.close();
+    const again: string[] = [];
+    const third = await Exchange.start(cfg, clock, (line) => again.push(line));
+    assert.equal(JSON.stringify(third.history.toJSON()), expected);
+    assert.ok(!again.some((line) => line.includes('rebuilt')), `stored at the restart before: ${again.join('\n')}`);
+    await third.stop();
+  });
+
   it('a snapshot holds the projections of its own seq, though commands keep coming while it is written', async () => {
     const cfg = config();
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));

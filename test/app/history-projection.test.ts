@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/app/clock.ts';
 import { HistoryProjection } from '../../src/app/history/history-projection.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
 import { apply, type Command, createCoreState } from '../../src/core/index.ts';
+import { sequenceAndApply } from '../support/sequencer-harness.ts';
 import { COPPER, twoAccountDay } from '../support/core-harness.ts';
 
 const CU = { ...COPPER, commissionRate: 0.0001 };
@@ -31,7 +32,7 @@ describe('history projection', () => {
     sequencer.onApplied(({ stamped, result }) => history.apply(stamped, result));
     for (const command of DAY) {
       clock.advance(1000);
-      sequencer.submit(command);
+      sequenceAndApply(sequencer, command);
     }
     const a1 = history.order('A', 'a1')!;
     assert.deepEqual([a1.status, a1.volumeLeft, a1.filledVolume, a1.tradeIds.length], ['CANCELLED', 1, 2, 1]);
@@ -50,7 +51,7 @@ describe('history projection', () => {
     const live = new Sequencer(createCoreState(), journal, clock);
     const liveHistory = new HistoryProjection();
     live.onApplied(({ stamped, result }) => liveHistory.apply(stamped, result));
-    for (const command of DAY) live.submit(command);
+    for (const command of DAY) sequenceAndApply(live, command);
     const replayed = new HistoryProjection();
     const state = createCoreState();
     for (const record of journal.all()) replayed.apply(record, apply(state, record));

@@ -7,6 +7,7 @@ import { replayJournal } from '../../src/app/replay.ts';
 import { Sequencer, SequencerHaltedError } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { type Command, createCoreState, ResultCode } from '../../src/core/index.ts';
+import { sequenceAndApply } from '../support/sequencer-harness.ts';
 import { COPPER } from '../support/core-harness.ts';
 
 function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', price: number, volume: number): Command {
@@ -50,9 +51,9 @@ describe('sequencer', () => {
   it('stamps consecutive seqs and never lets time go backwards', () => {
     const clock = new ManualClock(5_000);
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), clock);
-    const first = sequencer.submit({ type: 'instrument.add', spec: COPPER });
+    const first = sequenceAndApply(sequencer, { type: 'instrument.add', spec: COPPER });
     clock.set(4_000); // a wall clock stepped back (NTP)
-    const second = sequencer.submit(order('b', '1', 'BUY', 70000, 1));
+    const second = sequenceAndApply(sequencer, order('b', '1', 'BUY', 70000, 1));
     assert.deepEqual([first.stamped.seq, first.stamped.ts], [1, 5_000]);
     assert.deepEqual([second.stamped.seq, second.stamped.ts], [2, 5_000]);
   });
@@ -60,8 +61,8 @@ describe('sequencer', () => {
   it('journals every command, refused ones included, before applying it', () => {
     const journal = new MemoryJournal();
     const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1));
-    for (const command of SETUP) sequencer.submit(command);
-    const refused = sequencer.submit(order('b', '1', 'BUY', 70005, 1));
+    for (const command of SETUP) sequenceAndApply(sequencer, command);
+    const refused = sequenceAndApply(sequencer, order('b', '1', 'BUY', 70005, 1));
     assert.equal(refused.result.code, ResultCode.ParameterError);
     assert.deepEqual(journal.all().map((r) => r.seq), [1, 2, 3, 4, 5]);
   });
@@ -72,7 +73,7 @@ describe('sequencer', () => {
     const live = new Sequencer(createCoreState(), journal, clock);
     for (const command of tradingSession()) {
       clock.advance(3);
-      live.submit(command);
+      sequenceAndApply(live, command);
     }
     const replayed = createCoreState();
     assert.equal(await replayJournal(replayed, journal), tradingSession().length);
@@ -82,18 +83,18 @@ describe('sequencer', () => {
 
   it('the state hash changes when the state does', () => {
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
-    for (const command of SETUP) sequencer.submit(command);
+    for (const command of SETUP) sequenceAndApply(sequencer, command);
     const before = stateHash(sequencer.state);
-    sequencer.submit(order('b', '1', 'BUY', 70000, 1));
+    sequenceAndApply(sequencer, order('b', '1', 'BUY', 70000, 1));
     assert.notEqual(stateHash(sequencer.state), before);
   });
 
   it('halts for good after the core throws, refusing every later command', () => {
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
     const broken = { type: 'no.such.command' } as unknown as Command;
-    assert.throws(() => sequencer.submit(broken), SequencerHaltedError);
+    assert.throws(() => sequenceAndApply(sequencer, broken), SequencerHaltedError);
     assert.ok(sequencer.isHalted);
-    assert.throws(() => sequencer.submit({ type: 'instrument.add', spec: COPPER }), SequencerHaltedError);
+    assert.throws(() => sequenceAndApply(sequencer, { type: 'instrument.add', spec: COPPER }), SequencerHaltedError);
   });
 
   it('refuses to start on a journal the state has not caught up with', () => {
@@ -104,13 +105,15 @@ describe('sequencer', () => {
 });
 
 describe('group commit', () => {
-  it('a command without acknowledgement: applied at once, `durable` called once its batch is committed, `failed` after a lost write', async () => {
+  it('a command without acknowledgement: journaled at once, `durable` called once its batch is committed, `failed` after a lost write', async () => {
     const journal = new MemoryJournal();
     const committer = new GroupCommitter(new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000)), journal, () => undefined);
     const events: string[] = [];
     committer.onDurable((batch) => events.push(`published ${batch.map((s) => s.stamped.seq).join(',')}`));
+    const sequencer = (committer as unknown as { sequencer: Sequencer }).sequencer;
     committer.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => events.push('durable'), (error) => events.push(`failed: ${error.message}`));
-    assert.equal(journal.lastSeq, 1, 'applied and journaled at once');
+    assert.equal(journal.lastSeq, 1, 'journaled at once');
+    assert.equal(sequencer.state.lastSeq, 0, 'applied only once durable');
     assert.deepEqual(events, [], 'nothing before the commit');
     await committer.flush();
     assert.deepEqual(events, ['published 1', 'durable']);
@@ -168,4 +171,70 @@ describe('group commit', () => {
     assert.equal(added.result.code, ResultCode.Success);
     assert.equal(journal.lastSeq, 1);
   });
+
+  it('applies a command only once its journal write is durable: the state holds nothing a crash could take back', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const published: number[] = [];
+    committer.onDurable((batch) => published.push(...batch.map((s) => s.stamped.seq)));
+    const added = committer.submit({ type: 'instrument.add', spec: COPPER });
+    const flushed = committer.flush();
+    assert.equal(journal.lastSeq, 1, 'journaled');
+    assert.equal(sequencer.state.instruments.size, 0, 'not applied while the write is in flight');
+    assert.deepEqual(published, []);
+    commits[0]!.resolve();
+    await flushed;
+    assert.equal(sequencer.state.instruments.size, 1);
+    assert.deepEqual(published, [1]);
+    assert.equal((await added).result.code, ResultCode.Success);
+  });
+
+  it('a later commit resolving first applies every earlier flight too, in seq order', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const published: number[][] = [];
+    committer.onDurable((batch) => published.push(batch.map((s) => s.stamped.seq)));
+    const first = committer.submitAll(SETUP.slice(0, 2));
+    const firstFlush = committer.flush();
+    const second = committer.submitAll(SETUP.slice(2));
+    const secondFlush = committer.flush();
+    // A commit resolves once its write and every earlier one are durable: the second
+    // says the first is durable as well.
+    commits[1]!.resolve();
+    await secondFlush;
+    assert.deepEqual(published, [[1, 2, 3, 4]]);
+    assert.equal(sequencer.state.lastSeq, 4);
+    commits[0]!.resolve();
+    await firstFlush;
+    assert.deepEqual(published, [[1, 2, 3, 4]], 'nothing applied twice');
+    assert.deepEqual((await first).map((s) => s.stamped.seq), [1, 2]);
+    assert.deepEqual((await second).map((s) => s.stamped.seq), [3, 4]);
+  });
+
+  it('a core that halts while a batch is applied: the commands before it are published and acknowledged, the rest refused', async () => {
+    const journal = new MemoryJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const published: number[] = [];
+    committer.onDurable((batch) => published.push(...batch.map((s) => s.stamped.seq)));
+    const added = committer.submit({ type: 'instrument.add', spec: COPPER });
+    const broken = committer.submit({ type: 'no.such.command' } as unknown as Command);
+    const after = committer.submit(SETUP[1]!);
+    await committer.flush();
+    assert.equal((await added).result.code, ResultCode.Success);
+    await assert.rejects(broken, SequencerHaltedError);
+    await assert.rejects(after, SequencerHaltedError);
+    assert.deepEqual(published, [1]);
+    await assert.rejects(committer.submit(SETUP[1]!), SequencerHaltedError, 'and every later command');
+  });
 });
+
+/** A memory journal whose commits resolve when the test says. */
+function deferredJournal() {
+  const journal = new MemoryJournal();
+  const commits: { resolve: () => void }[] = [];
+  journal.commit = () => new Promise<void>((resolve) => commits.push({ resolve }));
+  return { journal, commits };
+}

@@ -3,8 +3,10 @@
  * engine's byte order is seq order.
  *   j:<seq>  a group-commit batch of journal records starting at <seq> (JSON array)
  *   s:<seq>  snapshot taken after <seq> (JSON: seq, hash, state)
- *   h:<seq>  sidecars of the journal batch j:<seq> (the history its commands added),
- *            written in the same atomic write and kept when the batch is pruned
+ *   h:<seq>  sidecars (the history applied records added) from <seq> on, written with
+ *            the next journal write after their records were applied, and kept when
+ *            the records are pruned (written before 2026-11-24: the sidecars of the
+ *            batch j:<seq>, in the same write)
  *   m:journal-pruned-through  the seq through which journal batches may have been
  *            deleted (covered by a snapshot), written with each pruning
  */

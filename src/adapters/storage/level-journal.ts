@@ -34,6 +34,8 @@ export const MAX_WRITES_IN_FLIGHT = 3;
 export class LevelJournal implements Journal {
   private pending: StampedCommand[] = [];
   private pendingSidecars: [number, unknown][] = [];
+  /** seq of the last sidecar attached: they arrive in seq order. */
+  private lastAttached = 0;
   /** Settles when every write started so far is durable (rejects if any failed). */
   private allWritten: Promise<void> = Promise.resolve();
   /** Writes started and not yet acknowledged (their own and every earlier write durable). */
@@ -93,10 +95,29 @@ export class LevelJournal implements Journal {
   }
 
   attach(seq: number, sidecar: unknown): void {
-    if (seq > this.appended || this.pending.length === 0 || seq < this.pending[0]!.seq) {
-      throw new Error(`journal: sidecar for seq ${seq}, which is not pending`);
+    if (seq > this.appended || seq <= this.lastAttached) {
+      throw new Error(`journal: sidecar for seq ${seq}, after ${this.lastAttached}, of a journal ending at ${this.appended}`);
     }
+    this.lastAttached = seq;
     this.pendingSidecars.push([seq, sidecar]);
+  }
+
+  /**
+   * Every sidecar of an earlier run through the seq returned is stored. A crash loses the
+   * sidecars not yet written and those of writes in flight, and a lost write is followed
+   * by at most MAX_WRITES_IN_FLIGHT - 1 stored ones (the writes in flight with it); the
+   * losses of earlier crashes were stored again at the start after them. So none is
+   * missing up to the first of the last MAX_WRITES_IN_FLIGHT entries.
+   */
+  async sidecarsStoredThrough(): Promise<number> {
+    const newest: string[] = [];
+    for await (const key of this.db.keys({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX), reverse: true, limit: MAX_WRITES_IN_FLIGHT })) newest.push(key);
+    return newest.length < MAX_WRITES_IN_FLIGHT ? 0 : seqOfKey(newest.at(-1)!);
+  }
+
+  async storeSidecars(run: readonly (readonly [number, unknown])[]): Promise<void> {
+    if (run.length === 0) return;
+    await this.db.put(sidecarKey(run[0]![0]), JSON.stringify(run), { sync: this.sync });
   }
 
   append(record: StampedCommand): void {
@@ -112,8 +133,8 @@ export class LevelJournal implements Journal {
    */
   commit(): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    // Nothing pending: what was appended is in writes already started.
-    if (this.pending.length === 0) return this.allWritten;
+    // Nothing pending: what was appended and attached is in writes already started.
+    if (this.pending.length === 0 && this.pendingSidecars.length === 0) return this.allWritten;
     if (this.writesInFlight >= MAX_WRITES_IN_FLIGHT) {
       // Every commit that arrives while all slots are busy shares one next write, which
       // takes everything pending when it starts: one wake-up serves them all.
@@ -143,10 +164,11 @@ export class LevelJournal implements Journal {
     const sidecars = this.pendingSidecars;
     this.pending = [];
     this.pendingSidecars = [];
-    const first = batch[0]!.seq;
-    // Records and their sidecars in one write: a batch is stored with its history or not at all.
-    const writes = [{ type: 'put' as const, key: journalKey(first), value: encodeBatch(batch) }];
-    if (sidecars.length > 0) writes.push({ type: 'put' as const, key: sidecarKey(first), value: JSON.stringify(sidecars) });
+    // The records, and the sidecars of records applied since the last write (earlier,
+    // durable ones), in one write. Sidecars are keyed by their first seq: key order is seq order.
+    const writes: { type: 'put'; key: string; value: string }[] = [];
+    if (batch.length > 0) writes.push({ type: 'put', key: journalKey(batch[0]!.seq), value: encodeBatch(batch) });
+    if (sidecars.length > 0) writes.push({ type: 'put', key: sidecarKey(sidecars[0]![0]), value: JSON.stringify(sidecars) });
     const stored = this.db.batch(writes, { sync: this.sync }).catch((error: unknown) => {
       this.failure ??= error instanceof Error ? error : new Error(String(error));
       throw this.failure;
@@ -177,7 +199,7 @@ export class LevelJournal implements Journal {
    *   hole is lost data, and reading stops with an error; so does a hole at the start of
    *   a read from before the pruning mark (records deleted under a newer snapshot that
    *   recovery could not use).
-   * Dropped batches take their sidecars with them.
+   * Dropped batches were never acknowledged, hence never applied: they have no sidecars.
    */
   async *readFrom(afterSeq: number): AsyncIterable<readonly StampedCommand[]> {
     const start = await this.batchContaining(afterSeq + 1);
@@ -262,7 +284,11 @@ export class LevelJournal implements Journal {
     yield after(afterSeq, last);
   }
 
-  /** Deletes batches and their sidecars in one write. */
+  /**
+   * Deletes batches in one write, with the sidecars that versions storing a batch's own
+   * history beside it keyed by the batch. (Sidecars written now belong to applied, hence
+   * durable, records and are keyed by their own seqs: never those of a dropped batch.)
+   */
   private async dropBatches(keys: readonly string[]): Promise<void> {
     const deletes = keys.flatMap((key) => [
       { type: 'del' as const, key },

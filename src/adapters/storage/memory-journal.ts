@@ -4,7 +4,7 @@ import type { Journal } from '../../app/journal-port.ts';
 /** A journal held in memory: for tests and benchmarks. Commits are immediate. */
 export class MemoryJournal implements Journal {
   private readonly records: StampedCommand[] = [];
-  private readonly attached: [number, unknown][] = [];
+  private readonly attached: (readonly [number, unknown])[] = [];
 
   get lastSeq(): number {
     return this.records.length === 0 ? this.base : Math.max(this.base, this.records[this.records.length - 1]!.seq);
@@ -25,6 +25,15 @@ export class MemoryJournal implements Journal {
 
   attach(seq: number, sidecar: unknown): void {
     this.attached.push([seq, sidecar]);
+  }
+
+  async sidecarsStoredThrough(): Promise<number> {
+    return this.attached.at(-1)?.[0] ?? 0;
+  }
+
+  async storeSidecars(run: readonly (readonly [number, unknown])[]): Promise<void> {
+    this.attached.push(...run);
+    this.attached.sort((a, b) => a[0] - b[0]);
   }
 
   async *sidecars(): AsyncIterable<readonly (readonly [number, unknown])[]> {

@@ -1,7 +1,7 @@
 import type { CoreEvent, OrderRecord, TradeSide } from '../../core/index.ts';
 
 /**
- * How the history events of one command are stored beside its journal batch (the
+ * How the history events of one command are stored in the journal once it is applied (the
  * "sidecar"): an array
  *
  *   [ts, event, event, ...]
