@@ -170,7 +170,7 @@ export class Exchange {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
-    await this.committer.flush();
+    await this.committer.drain();
     if (!this.committer.isFailed) await this.snapshot('shutdown');
     await this.storage.close();
   }

@@ -1,6 +1,6 @@
 import type { Command, StampedCommand } from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
-import type { Sequenced, Sequencer } from './sequencer.ts';
+import { type Sequenced, type Sequencer, SequencerHaltedError } from './sequencer.ts';
 
 /** Raised for commands after a storage write failed: the exchange accepts nothing more. */
 export class StorageUnavailableError extends Error {
@@ -124,9 +124,19 @@ export class GroupCommitter {
 
   private wait(waiter: Waiter): void {
     this.waiting.push(waiter);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => void this.flush());
+  }
+
+  /** Flushes until nothing is left to write: what was sequenced, applied, and the history of it. */
+  async drain(): Promise<void> {
+    do await this.flush();
+    while (this.scheduled);
   }
 
   /** Commits what is sequenced now; resolves when it is durable, applied and acknowledged. */
@@ -171,15 +181,20 @@ export class GroupCommitter {
             done.push(waiter);
             continue;
           } catch (error) {
-            // The core halted: no later command can be applied, and their callers hear why.
-            halted = asError(error);
+            // The core halted: no later command can be applied, and their callers hear why,
+            // and that their commands are in the journal all the same.
+            halted = new SequencerHaltedError(error instanceof SequencerHaltedError ? error.cause : error, true);
           }
         }
         this.settle(() => waiter.reject(halted!));
       }
     }
-    if (published.length > 0) this.publish(published);
+    if (published.length === 0) return;
+    this.publish(published);
     for (const waiter of done) this.settle(() => waiter.resolve());
+    // The history of what was just applied goes with the next write: when no command
+    // brings one, a write of its own, so an idle exchange does not hold it unwritten.
+    this.scheduleFlush();
   }
 
   private publish(applied: readonly Sequenced[]): void {

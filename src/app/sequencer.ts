@@ -7,10 +7,20 @@ export interface Sequenced {
   readonly result: ApplyResult;
 }
 
-/** Raised for every command after the core threw: the state can no longer be trusted. */
+/**
+ * Raised for every command after the core threw: the state can no longer be trusted.
+ * `journaled`: the command was journaled before the halt was known (sequenced, waiting
+ * for its write); it was not applied, but the next start replays it like any other.
+ */
 export class SequencerHaltedError extends Error {
-  constructor(override readonly cause: unknown) {
-    super(`the exchange core stopped after an internal error: ${cause instanceof Error ? cause.message : String(cause)}`);
+  constructor(
+    override readonly cause: unknown,
+    readonly journaled = false,
+  ) {
+    super(
+      `the exchange core stopped after an internal error: ${cause instanceof Error ? cause.message : String(cause)}` +
+        (journaled ? '; this command was journaled before it stopped and was not applied: the next start replays it' : ''),
+    );
     this.name = 'SequencerHaltedError';
   }
 }

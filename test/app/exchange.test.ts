@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
+import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
@@ -82,7 +84,7 @@ describe('exchange start and restart', () => {
     await second.stop();
   });
 
-  it('a crash before the last history was written: the restart rebuilds it from the journal and stores it', async () => {
+  it('a crash that lost the last history written: the restart rebuilds it from the journal and stores it', async () => {
     const cfg = config();
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
     const cu = cfg.instruments[0]!;
@@ -99,9 +101,16 @@ describe('exchange start and restart', () => {
     await place('B', 'b1', 'SELL');
     const expected = JSON.stringify(first.history.toJSON());
     assert.equal(first.history.tradesOf('B').length, 1);
-    // A crash: the trade's history is applied (its record is durable) but waits for the
-    // next write, which never comes.
+    // The trade's history goes with the write after its record's: an idle exchange writes it on its own.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stored: number[] = [];
+    for await (const batch of first.storage.journal.sidecars()) for (const [seq] of batch) stored.push(seq);
+    assert.equal(stored.at(-1), first.state.lastSeq, 'the last command\'s history is stored');
+    // A crash that lost that write.
     await first.storage.close();
+    const storage = await LevelStorage.open({ dataDir: cfg.dataDir, durability: 'full', log: silent });
+    for await (const key of storage.db.keys({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX), reverse: true, limit: 1 })) await storage.db.del(key);
+    await storage.close();
 
     const lines: string[] = [];
     const second = await Exchange.start(cfg, clock, (line) => lines.push(line));

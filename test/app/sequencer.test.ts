@@ -62,9 +62,12 @@ describe('sequencer', () => {
     const journal = new MemoryJournal();
     const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1));
     for (const command of SETUP) sequenceAndApply(sequencer, command);
-    const refused = sequenceAndApply(sequencer, order('b', '1', 'BUY', 70005, 1));
+    const stamped = sequencer.sequence(order('b', '1', 'BUY', 70005, 1));
+    assert.deepEqual(journal.all().map((r) => r.seq), [1, 2, 3, 4, 5], 'journaled');
+    assert.equal(sequencer.state.lastSeq, 4, 'not applied yet');
+    const refused = sequencer.apply(stamped);
     assert.equal(refused.result.code, ResultCode.ParameterError);
-    assert.deepEqual(journal.all().map((r) => r.seq), [1, 2, 3, 4, 5]);
+    assert.equal(sequencer.state.lastSeq, 5);
   });
 
   it('a replay of the journal reproduces the same state hash', async () => {
@@ -123,7 +126,7 @@ describe('group commit', () => {
     const failing = new GroupCommitter(new Sequencer(createCoreState(), broken, new ManualClock(1_700_000_000_000)), broken, () => undefined);
     const outcomes: string[] = [];
     const waiting = failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
-    assert.equal(waiting, true, 'applied; waits for its batch');
+    assert.equal(waiting, true, 'journaled; waits for its batch');
     await failing.flush();
     const refused = failing.submitUnacknowledged({ type: 'instrument.add', spec: COPPER }, () => outcomes.push('durable'), (error) => outcomes.push(error.message));
     assert.equal(refused, false, 'refused at once, failed already called');
@@ -224,17 +227,57 @@ describe('group commit', () => {
     const after = committer.submit(SETUP[1]!);
     await committer.flush();
     assert.equal((await added).result.code, ResultCode.Success);
-    await assert.rejects(broken, SequencerHaltedError);
-    await assert.rejects(after, SequencerHaltedError);
+    await assert.rejects(broken, (error: unknown) => error instanceof SequencerHaltedError && error.journaled);
+    await assert.rejects(after, (error: unknown) => error instanceof SequencerHaltedError && error.journaled && /journaled before it stopped/.test(error.message));
     assert.deepEqual(published, [1]);
-    await assert.rejects(committer.submit(SETUP[1]!), SequencerHaltedError, 'and every later command');
+    assert.equal(journal.lastSeq, 3, 'the commands sequenced before the halt was known are journaled (the next start replays them)');
+    assert.ok(!sequencer.state.users.has('u1'), 'the command after the halt is not applied');
+    await assert.rejects(committer.submit(SETUP[1]!), (error: unknown) => error instanceof SequencerHaltedError && !error.journaled, 'a later command is refused before the journal');
+    assert.equal(journal.lastSeq, 3);
+  });
+
+  it('a write that fails before an earlier one ends: the earlier flight is applied once durable, the failed one and every later one refused', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const first = committer.submit(SETUP[0]!);
+    const firstFlush = committer.flush();
+    const second = committer.submit(SETUP[1]!);
+    const secondFlush = committer.flush();
+    commits[1]!.reject(new Error('disk full'));
+    await secondFlush;
+    await assert.rejects(second, /storage write failed.*disk full/);
+    assert.equal(sequencer.state.lastSeq, 0, 'nothing applied on a failure');
+    commits[0]!.resolve();
+    await firstFlush;
+    assert.equal((await first).result.code, ResultCode.Success, 'the earlier write was durable');
+    assert.equal(sequencer.state.lastSeq, 1, 'and only it applied');
+    await assert.rejects(committer.submit(SETUP[2]!), /storage write failed/);
+  });
+
+  it('an earlier write that fails fails the later flights too, and applies none of them', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const first = committer.submit(SETUP[0]!);
+    const firstFlush = committer.flush();
+    const second = committer.submit(SETUP[1]!);
+    const secondFlush = committer.flush();
+    // The journal fails every commit after a failed write.
+    const failure = new Error('disk full');
+    commits[0]!.reject(failure);
+    commits[1]!.reject(failure);
+    await Promise.all([firstFlush, secondFlush]);
+    await assert.rejects(first, /disk full/);
+    await assert.rejects(second, /disk full/);
+    assert.equal(sequencer.state.lastSeq, 0);
   });
 });
 
-/** A memory journal whose commits resolve when the test says. */
+/** A memory journal whose commits settle when the test says. */
 function deferredJournal() {
   const journal = new MemoryJournal();
-  const commits: { resolve: () => void }[] = [];
-  journal.commit = () => new Promise<void>((resolve) => commits.push({ resolve }));
+  const commits: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  journal.commit = () => new Promise<void>((resolve, reject) => commits.push({ resolve, reject }));
   return { journal, commits };
 }

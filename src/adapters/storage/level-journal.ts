@@ -19,6 +19,13 @@ const READ_CHUNK = 256;
 export const MAX_WRITES_IN_FLIGHT = 3;
 
 /**
+ * Sidecar entries at the end of the store that may follow a lost write: at least
+ * MAX_WRITES_IN_FLIGHT, with room for a data folder written by a version that kept more
+ * writes in flight (a few more sidecars kept through a replay cost nothing).
+ */
+const SIDECAR_ENTRIES_AT_RISK = 4 * MAX_WRITES_IN_FLIGHT;
+
+/**
  * The journal in LevelDB. `append` buffers; `commit` writes everything buffered as ONE
  * engine entry (key = the batch's first seq, value = its records) in one fsync'd write.
  * One entry per group commit keeps the engine's per-write cost out of the per-command
@@ -107,12 +114,12 @@ export class LevelJournal implements Journal {
    * sidecars not yet written and those of writes in flight, and a lost write is followed
    * by at most MAX_WRITES_IN_FLIGHT - 1 stored ones (the writes in flight with it); the
    * losses of earlier crashes were stored again at the start after them. So none is
-   * missing up to the first of the last MAX_WRITES_IN_FLIGHT entries.
+   * missing up to the first of the last SIDECAR_ENTRIES_AT_RISK entries.
    */
   async sidecarsStoredThrough(): Promise<number> {
     const newest: string[] = [];
-    for await (const key of this.db.keys({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX), reverse: true, limit: MAX_WRITES_IN_FLIGHT })) newest.push(key);
-    return newest.length < MAX_WRITES_IN_FLIGHT ? 0 : seqOfKey(newest.at(-1)!);
+    for await (const key of this.db.keys({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX), reverse: true, limit: SIDECAR_ENTRIES_AT_RISK })) newest.push(key);
+    return newest.length < SIDECAR_ENTRIES_AT_RISK ? 0 : seqOfKey(newest.at(-1)!);
   }
 
   async storeSidecars(run: readonly (readonly [number, unknown])[]): Promise<void> {
