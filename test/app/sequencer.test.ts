@@ -272,6 +272,55 @@ describe('group commit', () => {
     await assert.rejects(second, /disk full/);
     assert.equal(sequencer.state.lastSeq, 0);
   });
+
+  it('a flight applied while later commands are on their way is published with the next one: one publication, acknowledged at once', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const published: number[][] = [];
+    committer.onDurable((batch) => published.push(batch.map((s) => s.stamped.seq)));
+    const first = committer.submit(SETUP[0]!);
+    const firstFlush = committer.flush();
+    const second = committer.submit(SETUP[1]!);
+    const secondFlush = committer.flush();
+    commits[0]!.resolve();
+    await firstFlush;
+    assert.equal((await first).result.code, ResultCode.Success, 'acknowledged once durable');
+    assert.deepEqual(published, [], 'held for the flight after it');
+    commits[1]!.resolve();
+    await secondFlush;
+    await second;
+    assert.deepEqual(published, [[1, 2]]);
+    const third = committer.submit(SETUP[2]!);
+    const thirdFlush = committer.flush();
+    commits.at(-1)!.resolve();
+    await thirdFlush;
+    await third;
+    assert.deepEqual(published, [[1, 2], [3]], 'nothing after it: published at once');
+  });
+
+  it('a held flight is published when the next one fails or the core halts', async () => {
+    for (const ending of ['write fails', 'core halts'] as const) {
+      const { journal, commits } = deferredJournal();
+      const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+      const committer = new GroupCommitter(sequencer, journal, () => undefined);
+      const published: number[] = [];
+      committer.onDurable((batch) => published.push(...batch.map((s) => s.stamped.seq)));
+      const first = committer.submit(SETUP[0]!);
+      const firstFlush = committer.flush();
+      const second = committer.submit(ending === 'core halts' ? ({ type: 'no.such.command' } as unknown as Command) : SETUP[1]!);
+      const secondFlush = committer.flush();
+      commits[0]!.resolve();
+      await firstFlush;
+      await first;
+      assert.deepEqual(published, [], ending);
+      if (ending === 'write fails') commits[1]!.reject(new Error('disk full'));
+      else commits[1]!.resolve();
+      await secondFlush;
+      await assert.rejects(second);
+      assert.deepEqual(published, [1], `${ending}: the held flight is published`);
+    }
+  });
 });
 
 /** A memory journal whose commits settle when the test says. */
