@@ -50,7 +50,10 @@ export class GroupCommitter {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Publishers (WebSocket patches, notifications) hear of commands once they are applied. */
+  /**
+   * Publishers (WebSocket patches, notifications) hear of commands once they are durable
+   * and applied; a flight may be held to be published with the next (publishCoalesced).
+   */
   onDurable(listener: (batch: readonly Sequenced[]) => void): void {
     this.durableListeners.push(listener);
   }
