@@ -105,10 +105,13 @@ export class Exchange {
     return this.sequencer.state;
   }
 
-  /** Journals a command; resolves once it is durable and applied. */
-  async submit(command: Command): Promise<Sequenced> {
+  /**
+   * Journals a command; resolves once it is durable and applied (`afterPublication`: and
+   * published to the DIFF server, for callers that tell a DIFF client about it).
+   */
+  async submit(command: Command, options?: { readonly afterPublication?: boolean }): Promise<Sequenced> {
     if (this.stopped) throw new ExchangeStoppingError();
-    const applied = await this.committer.submit(command);
+    const applied = await this.committer.submit(command, options);
     this.countDurableCommand();
     return applied;
   }

@@ -15,6 +15,8 @@ interface Waiter {
   readonly commands: readonly StampedCommand[];
   /** What the core made of them, filled in once they are durable and applied. */
   readonly applied: Sequenced[];
+  /** Acknowledged only once the commands are published too (see publishCoalesced). */
+  readonly afterPublication: boolean;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -38,8 +40,8 @@ export class GroupCommitter {
   private waiting: Waiter[] = [];
   /** Flushes whose commit has not yet been applied, oldest first. */
   private readonly flights: Flight[] = [];
-  /** Applied commands whose publication waits for the next flight's (publishCoalesced). */
-  private held: Sequenced[] | undefined;
+  /** Applied commands whose publication waits for the next flight's, and the callers waiting for it (publishCoalesced). */
+  private held: { readonly applied: Sequenced[]; readonly waiters: readonly Waiter[] } | undefined;
   private scheduled = false;
   private failure: StorageUnavailableError | undefined;
   private readonly durableListeners: ((batch: readonly Sequenced[]) => void)[] = [];
@@ -62,8 +64,12 @@ export class GroupCommitter {
     return this.failure !== undefined;
   }
 
-  /** One command: journaled now; applied and acknowledged once durable (one promise, nothing else per command). */
-  submit(command: Command): Promise<Sequenced> {
+  /**
+   * One command: journaled now; applied and acknowledged once durable (one promise,
+   * nothing else per command). `afterPublication`: acknowledged once it is published as
+   * well, for callers that tell a DIFF client about it.
+   */
+  submit(command: Command, { afterPublication = false }: { readonly afterPublication?: boolean } = {}): Promise<Sequenced> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     let stamped: StampedCommand;
     try {
@@ -74,7 +80,7 @@ export class GroupCommitter {
     }
     return new Promise<Sequenced>((resolve, reject) => {
       const applied: Sequenced[] = [];
-      this.wait({ commands: [stamped], applied, resolve: () => resolve(applied[0]!), reject });
+      this.wait({ commands: [stamped], applied, afterPublication, resolve: () => resolve(applied[0]!), reject });
     });
   }
 
@@ -98,7 +104,7 @@ export class GroupCommitter {
       failed(asError(error));
       return false;
     }
-    this.wait({ commands: [stamped], applied: [], resolve: durable, reject: failed });
+    this.wait({ commands: [stamped], applied: [], afterPublication: false, resolve: durable, reject: failed });
     return true;
   }
 
@@ -120,7 +126,7 @@ export class GroupCommitter {
     const applied: Sequenced[] = [];
     const durable = new Promise<readonly Sequenced[]>((resolve, reject) => {
       // Commands journaled before a refusal are committed and applied like any other.
-      if (sequenced.length > 0) this.wait({ commands: sequenced, applied, resolve: () => resolve(applied), reject });
+      if (sequenced.length > 0) this.wait({ commands: sequenced, applied, afterPublication: false, resolve: () => resolve(applied), reject });
     });
     if (refused === undefined) return durable;
     durable.catch(() => undefined);
@@ -159,8 +165,9 @@ export class GroupCommitter {
       // journal fails every commit after a failed write).
       const index = this.flights.indexOf(flight);
       if (index >= 0) this.flights.splice(index, 1);
+      // What was held for this flight is published first: it is durable.
+      this.publishCoalesced([], [], false);
       for (const waiter of flight.waiters) this.settle(() => waiter.reject(this.failure!));
-      this.releaseHeld();
       return;
     }
     this.applyThrough(flight.through);
@@ -172,17 +179,18 @@ export class GroupCommitter {
    * `through` are, whichever commit's continuation happens to run first.
    */
   private applyThrough(through: number): void {
-    const published: Sequenced[] = [];
+    const applied: Sequenced[] = [];
     const done: Waiter[] = [];
+    const refused: Waiter[] = [];
     let halted: Error | undefined;
     while (this.flights.length > 0 && this.flights[0]!.through <= through) {
       for (const waiter of this.flights.shift()!.waiters) {
         if (halted === undefined) {
           try {
             for (const stamped of waiter.commands) {
-              const applied = this.sequencer.apply(stamped);
-              waiter.applied.push(applied);
-              published.push(applied);
+              const sequenced = this.sequencer.apply(stamped);
+              waiter.applied.push(sequenced);
+              applied.push(sequenced);
             }
             done.push(waiter);
             continue;
@@ -192,44 +200,51 @@ export class GroupCommitter {
             halted = new SequencerHaltedError(error instanceof SequencerHaltedError ? error.cause : error, true);
           }
         }
-        this.settle(() => waiter.reject(halted!));
+        refused.push(waiter);
       }
     }
-    if (published.length === 0) {
-      if (halted !== undefined) this.releaseHeld();
-      return;
-    }
-    this.publishCoalesced(published, halted !== undefined);
-    for (const waiter of done) this.settle(() => waiter.resolve());
+    this.publishCoalesced(applied, done, halted === undefined);
+    // Refusals after the publication of what was applied before them.
+    for (const waiter of refused) this.settle(() => waiter.reject(halted!));
     // The history of what was just applied goes with the next write: when no command
     // brings one, a write of its own, so an idle exchange does not hold it unwritten.
-    this.scheduleFlush();
+    if (applied.length > 0) this.scheduleFlush();
   }
 
   /**
-   * Publishes a flight's commands, or holds them for the next flight's when commands
-   * sequenced after them are already on their way to storage: one publication for both.
-   * Each publication is a fan-out to every DIFF connection; a trade whose resting order
-   * and crossing order landed in consecutive flights cost two of them, the second queued
-   * behind the first (a fifth of the trades in bench:ws, and its patch p99). A flight is
-   * held at most once, for about one write, and never past a failed write or a halt.
+   * Publishes a flight's commands and acknowledges their callers; or, when commands
+   * sequenced after them are already on their way to storage, acknowledges the callers
+   * but holds the publication for the next flight's: one publication for both. Each
+   * publication is a fan-out to every DIFF connection; a trade whose resting order and
+   * crossing order landed in consecutive flights cost two of them, the second queued
+   * behind the first (a fifth of the trades in bench:ws, and its patch p99). Callers that
+   * tell a DIFF client about their command (`afterPublication`) are acknowledged only
+   * after it is published, so the client never hears of a command its data does not show
+   * yet. A flight is held at most once, for about one write, and never after a failed
+   * write or a halt.
    */
-  private publishCoalesced(applied: Sequenced[], halted: boolean): void {
-    const held = this.held;
-    this.held = undefined;
-    const batch = held === undefined ? applied : held.concat(applied);
-    if (held === undefined && !halted && this.sequencer.lastSequenced > this.sequencer.state.lastSeq) {
-      this.held = batch;
+  private publishCoalesced(applied: Sequenced[], done: readonly Waiter[], mayHold: boolean): void {
+    if (
+      mayHold &&
+      this.held === undefined &&
+      this.failure === undefined &&
+      applied.length > 0 &&
+      this.sequencer.lastSequenced > this.sequencer.state.lastSeq
+    ) {
+      const waitForPublication: Waiter[] = [];
+      for (const waiter of done) {
+        if (waiter.afterPublication) waitForPublication.push(waiter);
+        else this.settle(() => waiter.resolve());
+      }
+      this.held = { applied, waiters: waitForPublication };
       return;
     }
-    this.publish(batch);
-  }
-
-  /** Publishes what was held for a flight that will not be applied (its write failed, or the core halted). */
-  private releaseHeld(): void {
     const held = this.held;
     this.held = undefined;
-    if (held !== undefined) this.publish(held);
+    const batch = held === undefined ? applied : held.applied.concat(applied);
+    if (batch.length > 0) this.publish(batch);
+    if (held !== undefined) for (const waiter of held.waiters) this.settle(() => waiter.resolve());
+    for (const waiter of done) this.settle(() => waiter.resolve());
   }
 
   private publish(applied: readonly Sequenced[]): void {

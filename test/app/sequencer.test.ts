@@ -240,6 +240,8 @@ describe('group commit', () => {
     const { journal, commits } = deferredJournal();
     const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
     const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const published: number[] = [];
+    committer.onDurable((batch) => published.push(...batch.map((s) => s.stamped.seq)));
     const first = committer.submit(SETUP[0]!);
     const firstFlush = committer.flush();
     const second = committer.submit(SETUP[1]!);
@@ -252,6 +254,7 @@ describe('group commit', () => {
     await firstFlush;
     assert.equal((await first).result.code, ResultCode.Success, 'the earlier write was durable');
     assert.equal(sequencer.state.lastSeq, 1, 'and only it applied');
+    assert.deepEqual(published, [1], 'and published at once: no later flight will be applied');
     await assert.rejects(committer.submit(SETUP[2]!), /storage write failed/);
   });
 
@@ -304,22 +307,44 @@ describe('group commit', () => {
       const { journal, commits } = deferredJournal();
       const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
       const committer = new GroupCommitter(sequencer, journal, () => undefined);
-      const published: number[] = [];
-      committer.onDurable((batch) => published.push(...batch.map((s) => s.stamped.seq)));
+      const told: string[] = [];
+      committer.onDurable((batch) => told.push(`published ${batch.map((s) => s.stamped.seq).join(',')}`));
       const first = committer.submit(SETUP[0]!);
       const firstFlush = committer.flush();
       const second = committer.submit(ending === 'core halts' ? ({ type: 'no.such.command' } as unknown as Command) : SETUP[1]!);
+      second.catch(() => told.push('second refused'));
       const secondFlush = committer.flush();
       commits[0]!.resolve();
       await firstFlush;
       await first;
-      assert.deepEqual(published, [], ending);
+      assert.deepEqual(told, [], ending);
       if (ending === 'write fails') commits[1]!.reject(new Error('disk full'));
       else commits[1]!.resolve();
       await secondFlush;
       await assert.rejects(second);
-      assert.deepEqual(published, [1], `${ending}: the held flight is published`);
+      assert.deepEqual(told, ['published 1', 'second refused'], `${ending}: the held flight is published, before the refusal`);
     }
+  });
+
+  it('a caller that asked to hear after the publication waits for the held flight to be published', async () => {
+    const { journal, commits } = deferredJournal();
+    const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1_700_000_000_000));
+    const committer = new GroupCommitter(sequencer, journal, () => undefined);
+    const told: string[] = [];
+    committer.onDurable((batch) => told.push(`published ${batch.map((s) => s.stamped.seq).join(',')}`));
+    committer.submit(SETUP[0]!, { afterPublication: true }).then(() => told.push('told 1'));
+    committer.submit(SETUP[1]!).then(() => told.push('acknowledged 2'));
+    const firstFlush = committer.flush();
+    committer.submit(SETUP[2]!).then(() => told.push('acknowledged 3'));
+    const secondFlush = committer.flush();
+    commits[0]!.resolve();
+    await firstFlush;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(told, ['acknowledged 2'], 'held: the plain caller hears at once, the other waits');
+    commits[1]!.resolve();
+    await secondFlush;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(told, ['acknowledged 2', 'published 1,2,3', 'told 1', 'acknowledged 3']);
   });
 });
 

@@ -110,7 +110,8 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
     session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
     return false;
   }
-  ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }).then(
+  // Told after the publication: a refusal must not reach the client before the order it names.
+  ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }, { afterPublication: true }).then(
     ({ result }) =>
       later(ctx, () => {
         if (result.code === ResultCode.Success) return;
