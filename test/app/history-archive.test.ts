@@ -21,6 +21,20 @@ describe('record archive (outside the heap)', () => {
     assert.throws(() => archive.read(texts.length), RangeError);
     assert.throws(() => archive.read(-1), RangeError);
   });
+
+  it('fills a buffer to its last bytes with texts of 1- to 4-byte characters, and never cuts one short', () => {
+    const archive = new RecordArchive();
+    const pieces = ['a', 'é', '价', '😀', '\ud800'];
+    const texts: string[] = [];
+    for (let i = 0; archive.bytes < 9 * 1024 * 1024; i++) {
+      const text = pieces[i % pieces.length]!.repeat(1 + ((i * 7919) % 3000));
+      texts.push(text);
+      archive.append(text);
+    }
+    // A lone surrogate is stored as U+FFFD, as UTF-8 does.
+    texts.forEach((text, i) => assert.equal(archive.read(i), Buffer.from(text).toString('utf8'), `record ${i}`));
+    assert.equal(archive.textBytes, texts.reduce((sum, text) => sum + 4 + Buffer.byteLength(text), 0));
+  });
 });
 
 /**

@@ -40,24 +40,30 @@ export class RecordArchive {
 
   /** Stores a text; returns its record number (a small integer, 0, 1, 2...). */
   append(text: string): number {
-    const length = Buffer.byteLength(text);
-    const needed = LENGTH_BYTES + length;
-    if (this.used + needed > CHUNK_BYTES) {
-      // An outsized record (never expected: records are a few hundred bytes) gets a buffer of its own.
-      const size = Math.max(CHUNK_BYTES, needed);
-      this.chunks.push(Buffer.allocUnsafeSlow(size));
-      this.allocatedBytes += size;
-      this.used = 0;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: when that much room is left, the text
+    // is written without counting its bytes first (a second pass over it, 2% of the
+    // server's time under batched DIFF order entry).
+    if (this.used + LENGTH_BYTES + text.length * 3 > CHUNK_BYTES) {
+      const needed = LENGTH_BYTES + Buffer.byteLength(text);
+      if (this.used + needed > CHUNK_BYTES) {
+        // An outsized record (never expected: records are a few hundred bytes) gets a buffer of its own.
+        const size = Math.max(CHUNK_BYTES, needed);
+        this.chunks.push(Buffer.allocUnsafeSlow(size));
+        this.allocatedBytes += size;
+        this.used = 0;
+      }
     }
     const chunk = this.chunks.length - 1;
     const buffer = this.chunks[chunk]!;
-    buffer.writeUInt32LE(length, this.used);
-    buffer.write(text, this.used + LENGTH_BYTES, length, 'utf8');
+    const at = this.used;
+    // Room for the whole text is ensured above, so `write` never cuts it short.
+    const length = buffer.write(text, at + LENGTH_BYTES, 'utf8');
+    buffer.writeUInt32LE(length, at);
     if (this.count === this.chunkOf.length) this.grow();
     this.chunkOf[this.count] = chunk;
-    this.offsetOf[this.count] = this.used;
-    this.used += needed;
-    this.storedBytes += needed;
+    this.offsetOf[this.count] = at;
+    this.used = at + LENGTH_BYTES + length;
+    this.storedBytes += LENGTH_BYTES + length;
     // A buffer bigger than a chunk holds one record only.
     if (buffer.length > CHUNK_BYTES) this.used = CHUNK_BYTES;
     return this.count++;
