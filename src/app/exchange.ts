@@ -15,8 +15,8 @@ import { tradingDayAt } from './trading-calendar.ts';
 
 /** Raised for commands that arrive after shutdown began. */
 export class ExchangeStoppingError extends Error {
-  constructor() {
-    super('the exchange is shutting down and accepts no new commands');
+  constructor(message = 'the exchange is shutting down and accepts no new commands') {
+    super(message);
     this.name = 'ExchangeStoppingError';
   }
 }

@@ -124,8 +124,10 @@ export class InstrumentTape {
   }
 
   /** The newest `limit` trades, newest first. */
-  recentTrades(limit: number): PublicTrade[] {
-    return this.recent.slice(Math.max(0, this.recent.length - limit)).reverse();
+  /** Newest first: `limit` trades after skipping the `offset` newest (at least RECENT_TRADES_KEPT are kept). */
+  recentTrades(limit: number, offset = 0): PublicTrade[] {
+    const end = Math.max(0, this.recent.length - offset);
+    return this.recent.slice(Math.max(0, end - limit), end).reverse();
   }
 
   klines(code: number): KlineSeries | undefined {

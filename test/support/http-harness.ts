@@ -52,11 +52,14 @@ export class HttpHarness {
     readonly service: Service,
     private readonly dataDir: string,
     readonly admin: TestUser,
+    /** The HTTP port, when the harness listens on one (`listen: true`). */
+    readonly httpPort: number | undefined,
   ) {}
 
-  static async start(options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean } = {}): Promise<HttpHarness> {
+  static async start(options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean } = {}): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
+    const httpPort = options.listen === true ? await freePort() : undefined;
     const config = loadConfig(
       {
         DATA_DIR: dataDir,
@@ -64,18 +67,19 @@ export class HttpHarness {
         ADMIN_PASSWORD: ADMIN.password,
         JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef',
         WS_PORT: String(wsPort),
+        ...(httpPort !== undefined && { HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort) }),
         ...options.env,
       },
       root,
     );
     const service = await Service.start(config, options.clock ?? systemClock, () => undefined, {
-      listen: false,
+      listen: httpPort !== undefined,
       websocket: options.websocket === true,
       httpLogger: false,
     });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;
-    const harness = new HttpHarness(service, dataDir, { userId: data.user_id, username: ADMIN.username, token: data.token });
+    const harness = new HttpHarness(service, dataDir, { userId: data.user_id, username: ADMIN.username, token: data.token }, httpPort);
     return harness;
   }
 

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { ExchangeStoppingError } from '../../app/exchange.ts';
 import { ResultCode } from '../../core/index.ts';
 import { failure } from '../../protocol/index.ts';
 import { installAccessHook } from './access-hook.ts';
@@ -32,6 +33,9 @@ export interface HttpServerOptions {
   readonly logger: FastifyServerOptions['logger'];
 }
 
+/** How often connections that became idle are closed during shutdown. */
+const IDLE_SWEEP_MS = 50;
+
 /**
  * The REST API: every route of the spec in the envelope, validated by JSON schemas that
  * also serialise the responses and generate the OpenAPI document at /openapi.json.
@@ -45,7 +49,8 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     requestIdHeader: 'x-request-id',
     // Keep-alive connections with nothing in flight are closed at shutdown; busy ones finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // fastify's own 503 while closing is not in the envelope: the hook below answers instead.
+    return503OnClosing: false,
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
@@ -66,8 +71,29 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
   acceptEmptyJsonBodies(app);
   // Hooks take a callback rather than returning a promise: they run on every request,
   // and fastify's promise path costs a few microseconds each.
+  // Shutdown: requests that arrive on open connections once it began get 503 in the
+  // envelope and the connection closed, so that keep-alive clients stop sending here. A
+  // keep-alive connection busy when it began is closed as soon as its last answer is out:
+  // `forceCloseConnections: 'idle'` closes only those idle at that moment, and the close
+  // waited for the others' keep-alive timeout (72 s, past most supervisors' grace period).
+  let closing = false;
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(idleSweep);
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      done(new ExchangeStoppingError('the exchange is shutting down and takes no new requests'));
+      return;
+    }
     done();
   });
   installAccessHook(app, ctx);

@@ -69,6 +69,11 @@ describe('HTTP /api/admin', () => {
       assert.equal(cu.lower_limit, 79580);
     });
 
+    it('pages with limit and offset', async () => {
+      const all = await instruments();
+      assert.deepEqual(await h.asAdmin('GET', '/api/admin/instruments?limit=1&offset=2'), all.slice(2, 3));
+    });
+
     it('needs the admin role (1003 / 403) and a token (1002 / 401)', async () => {
       await refused(h, 'GET', '/api/admin/instruments', { token: alice.token }, 1003, 403);
       await needsToken(h, 'GET', '/api/admin/instruments');

@@ -127,6 +127,15 @@ describe('HTTP /api/order/conditional', () => {
   });
 
   describe('GET /api/order/conditional/list', () => {
+    it('pages with limit and offset', async () => {
+      const alice = await trader();
+      for (const price of [88000, 88100, 88200]) await create(alice, { trigger_price: price });
+      const all = await list(alice);
+      assert.equal(all.length, 3);
+      const paged = await h.ok('GET', `/api/order/conditional/list?account_id=${alice.accountId}&limit=1&offset=1`, { token: alice.token });
+      assert.deepEqual(paged, all.slice(1, 2));
+    });
+
     it('lists an account\'s conditional orders with the creation fields', async () => {
       const alice = await trader();
       const validUntil = Date.now() + 3_600_000;

@@ -151,6 +151,12 @@ describe('HTTP /api/market', () => {
   after(async () => h.stop());
 
   describe('GET /api/market/instruments', () => {
+    it('pages with limit and offset', async () => {
+      const list = await h.ok('GET', '/api/market/instruments');
+      assert.deepEqual(await h.ok('GET', '/api/market/instruments?limit=2&offset=3'), list.slice(3, 5));
+      await refused(h, 'GET', '/api/market/instruments?limit=0', {}, 1001, 400);
+    });
+
     it('lists every tradable instrument with its parameters and status, without a token', async () => {
       const list = await h.ok('GET', '/api/market/instruments');
       assert.ok(Array.isArray(list));
@@ -469,6 +475,13 @@ describe('HTTP /api/market', () => {
       assert.deepEqual(await h.ok('GET', '/api/market/trades/cu2701?limit=1'), all.slice(0, 1));
       assert.deepEqual(await h.ok('GET', '/api/market/trades/SHFE.cu2701?limit=1000'), all);
       assert.deepEqual(await h.ok('GET', '/api/market/trades/SHFE.au2702'), []);
+    });
+
+    it('pages with offset, newest first (DECISIONS.md: list routes take limit and offset)', async () => {
+      const all = await h.ok('GET', '/api/market/trades/SHFE.cu2701');
+      assert.ok(all.length >= 3);
+      assert.deepEqual(await h.ok('GET', '/api/market/trades/SHFE.cu2701?offset=1&limit=2'), all.slice(1, 3));
+      assert.deepEqual(await h.ok('GET', `/api/market/trades/SHFE.cu2701?offset=${all.length}`), []);
     });
 
     it('refuses a bad limit with 1001 / 400 and an unknown instrument with 3003 / 404', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
 
@@ -30,5 +31,80 @@ describe('HTTP API: a trading day in-process', () => {
     const openapi = await h.service.http.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(openapi.statusCode, 200);
     assert.ok(Object.keys(openapi.json().paths).length > 50);
+  });
+});
+
+/**
+ * A registration sent over a raw keep-alive connection and held inside the exchange
+ * until `release`: a request in flight while the test begins the shutdown.
+ */
+async function registrationInFlight(h: HttpHarness) {
+  const auth = h.service.auth;
+  const register = auth.register.bind(auth);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const registering = new Promise<void>((started) => {
+    auth.register = async (...args) => {
+      started();
+      await held;
+      return register(...args);
+    };
+  });
+  const socket = connect(h.httpPort!, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const connection = { socket, received: '', release, ended: new Promise((resolve) => socket.once('close', resolve)) };
+  socket.on('data', (chunk: Buffer) => {
+    connection.received += chunk.toString();
+  });
+  const body = JSON.stringify({ username: 'in-flight', password: 'password1' });
+  socket.write(`POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  await registering;
+  return connection;
+}
+
+const turn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('HTTP API: shutting down', () => {
+  it('a request that arrives on an open connection once shutdown began: 503 in the envelope, and the connection closed', async () => {
+    const h = await HttpHarness.start({ listen: true });
+    try {
+      const connection = await registrationInFlight(h);
+      const closing = h.service.http.close();
+      // Once the close has begun, a second request on the same connection; then the first goes on.
+      await turn(20);
+      connection.socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await turn(20);
+      connection.release();
+      await connection.ended;
+      await closing;
+      const responses = connection.received.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(responses.length, 2, connection.received);
+      assert.match(responses[0]!, /^HTTP\/1\.1 200/, 'the request in flight is answered');
+      assert.match(responses[1]!, /^HTTP\/1\.1 503/);
+      assert.match(responses[1]!, /\r\nconnection: close\r\n/i);
+      const envelope = JSON.parse(responses[1]!.slice(responses[1]!.indexOf('\r\n\r\n') + 4));
+      assert.deepEqual(envelope, { success: false, data: null, error: { code: 1005, message: 'the exchange is shutting down and takes no new requests' } });
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('a keep-alive connection busy when shutdown begins is closed once its answer is out, not at its keep-alive timeout', async () => {
+    const h = await HttpHarness.start({ listen: true });
+    try {
+      const connection = await registrationInFlight(h);
+      const started = performance.now();
+      const closing = h.service.http.close();
+      await turn(20);
+      connection.release();
+      await closing;
+      assert.match(connection.received, /^HTTP\/1\.1 200/, 'the request in flight is answered');
+      // It waited for the keep-alive timeout before (72 s).
+      assert.ok(performance.now() - started < 5_000, `closed after ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      await h.stop();
+    }
   });
 });

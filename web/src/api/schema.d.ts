@@ -2482,6 +2482,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    limit?: number;
+                    offset?: number;
                     account_id?: string;
                 };
                 header?: never;
@@ -3418,7 +3420,10 @@ export interface paths {
         /** Tradable instruments with their parameters and status */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3814,11 +3819,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent trades, newest first */
+        /** Recent trades, newest first (the newest 1,000 at least are kept) */
         get: {
             parameters: {
-                query: {
-                    limit: number;
+                query?: {
+                    limit?: number;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -6175,7 +6181,10 @@ export interface paths {
         /** Every instrument, delisted ones included */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

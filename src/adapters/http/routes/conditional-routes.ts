@@ -6,6 +6,7 @@ import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
 import { conditionalOrders, ResultCode } from '../../../core/index.ts';
 import { ApiError, conditionalView, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
+import { page, PagingWithAccount } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
 import { DIRECTIONS, OFFSETS, StringEnum } from '../schemas/enums.ts';
 import { ConditionalSchema } from '../schemas/resources.ts';
@@ -72,14 +73,14 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['conditional'],
         summary: 'Conditional orders of an account (or of all the caller\'s accounts)',
-        querystring: Type.Object({ account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
+        querystring: PagingWithAccount,
         response: replies(Type.Array(ConditionalSchema)),
       },
     },
     async (request) => {
       const { account_id } = request.query;
       const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      return ok(conditionalOrders(state(), accounts).map(conditionalView));
+      return ok(page(conditionalOrders(state(), accounts), request.query).map(conditionalView));
     },
   );
 

@@ -5,7 +5,7 @@ import { bookDepth, instrumentState, type InstrumentState, ResultCode } from '..
 import { buildQuote, PERIOD_CODES, periodByCode } from '../../../marketdata/index.ts';
 import { ApiError, candleView, NS_PER_MS, ok, tradeKey } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { InstrumentIdParam } from '../schemas/common.ts';
+import { InstrumentIdParam, page, Paging } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
 import { CandleSchema, InstrumentAdminSchema, OrderBookSchema, PublicTradeSchema, QuoteSchema } from '../schemas/resources.ts';
 
@@ -30,9 +30,9 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
     '/api/market/instruments',
     {
       config: publicRoute,
-      schema: { tags: ['market'], summary: 'Tradable instruments with their parameters and status', response: replies(Type.Array(InstrumentAdminSchema)) },
+      schema: { tags: ['market'], summary: 'Tradable instruments with their parameters and status', querystring: Paging, response: replies(Type.Array(InstrumentAdminSchema)) },
     },
-    async () => ok(allInstrumentStates(ctx.exchange.state, false).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
+    async (request) => ok(page(allInstrumentStates(ctx.exchange.state, false), request.query).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
   );
 
   app.get(
@@ -85,15 +85,15 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
       config: publicRoute,
       schema: {
         tags: ['market'],
-        summary: 'Recent trades, newest first',
+        summary: 'Recent trades, newest first (the newest 1,000 at least are kept)',
         params: InstrumentIdParam,
-        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }) }),
+        querystring: Paging,
         response: replies(Type.Array(PublicTradeSchema)),
       },
     },
     async (request) => {
       const id = live(request.params.instrument_id).spec.instrumentId;
-      const trades = ctx.exchange.marketData.tape(id)?.recentTrades(request.query.limit) ?? [];
+      const trades = ctx.exchange.marketData.tape(id)?.recentTrades(request.query.limit ?? 100, request.query.offset) ?? [];
       return ok(
         trades.map((t) => ({
           trade_id: tradeKey(id, t.tradeId, t.direction),
