@@ -265,7 +265,7 @@ export class DiffServer {
         return false;
       case 'subscribe': {
         const channels = new Set((m as { channels: string[] }).channels);
-        session.channels = { account: channels.has('account'), position: channels.has('position'), order: channels.has('order'), trade: channels.has('trade') };
+        session.subscribeChannels({ account: channels.has('account'), position: channels.has('position'), order: channels.has('order'), trade: channels.has('trade') });
         return false;
       }
       case 'set_chart':

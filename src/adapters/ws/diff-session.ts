@@ -42,7 +42,11 @@ export class DiffSession {
   caller: Caller | undefined;
   /** The name the client's trade data is keyed by: the user_id of the query, else the login name. */
   tradeKey: string | undefined;
-  channels: TradeChannels = { ...ALL_CHANNELS };
+  private channels: TradeChannels = { ...ALL_CHANNELS };
+  /** Parts of trade.<key> the client holds but no longer subscribes to: deleted in the next patch. */
+  private readonly droppedChannels = new Set<string>();
+  /** A trade.<key> the client holds from an earlier login as another user: deleted in the next message. */
+  private formerTradeKey: string | undefined;
   private peekPending = false;
   private insList = '';
   private insListDirty = false;
@@ -94,8 +98,10 @@ export class DiffSession {
   }
 
   loggedIn(caller: Caller, key: string): void {
-    // The mirror is what the client holds under trade.<key>: another key or user starts empty.
+    // The mirror is what the client holds under trade.<key>: another key or user starts
+    // empty, and the client is told to delete what it holds of the earlier one.
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
+      if (this.tradeKey !== undefined) this.formerTradeKey = this.tradeKey;
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
       this.shownMarks.clear();
@@ -104,6 +110,20 @@ export class DiffSession {
     }
     this.caller = caller;
     this.tradeKey = key;
+    this.tradeDirt.all = true;
+  }
+
+  /**
+   * The short form's `subscribe`: which parts of trade.<key> the client receives. A part
+   * turned on is sent whole in the next patch; one turned off is deleted from the client.
+   */
+  subscribeChannels(channels: TradeChannels): void {
+    const keys: Record<keyof TradeChannels, string> = { account: 'accounts', position: 'positions', order: 'orders', trade: 'trades' };
+    for (const channel of Object.keys(keys) as (keyof TradeChannels)[]) {
+      if (this.channels[channel] && !channels[channel]) this.droppedChannels.add(keys[channel]);
+      if (channels[channel]) this.droppedChannels.delete(keys[channel]);
+    }
+    this.channels = channels;
     this.tradeDirt.all = true;
   }
 
@@ -207,8 +227,15 @@ export class DiffSession {
     // Notifications travel in their own element: DIFF clients (tqsdk-js) take an element
     // holding `notify` out of the data before merging, and the rest of it with it.
     const notifyPart = this.notifyPart();
-    if (parts.length === 0 && notifyPart === undefined) return undefined;
+    if (parts.length === 0 && notifyPart === undefined && this.formerTradeKey === undefined) return undefined;
     const out: string[] = ['{"aid":"rtn_data","data":['];
+    if (this.formerTradeKey !== undefined) {
+      // Its own element, first: a merge patch can delete an object but not replace it
+      // whole, and the new user's data may be keyed by the same name.
+      out.push('{"trade":{', jsonString(this.formerTradeKey), ':null}}');
+      this.formerTradeKey = undefined;
+      if (parts.length > 0 || notifyPart !== undefined) out.push(',');
+    }
     if (parts.length > 0) {
       out.push('{');
       for (let i = 0; i < parts.length; i++) {
@@ -259,7 +286,7 @@ export class DiffSession {
       this.tradesHeld = 0;
     }
     const positionsBuilt = this.channels.position && (this.tradeDirt.all || this.tradeDirt.positions);
-    const { patch, tradesHeld } = tradePatch(
+    let { patch, tradesHeld } = tradePatch(
       this.exchange,
       this.tradeMirror,
       { userId: this.caller.userId, accountId },
@@ -270,7 +297,17 @@ export class DiffSession {
     );
     this.tradeDirt.clear();
     if (positionsBuilt) this.noteShownMarks(accountId);
-    if (patch === undefined) return undefined;
+    for (const key of this.droppedChannels) {
+      // Deleted only where the client holds something: a patch carries no unchanged field.
+      const held = key === 'trades' ? tradesHeld > 0 : Object.hasOwn(this.tradeMirror, key);
+      if (key === 'trades') tradesHeld = 0;
+      if (held) (patch ??= {})[key] = null;
+    }
+    this.droppedChannels.clear();
+    if (patch === undefined) {
+      this.tradesHeld = tradesHeld;
+      return undefined;
+    }
     // JSON.stringify over the whole patch: with fresh views it measured faster than
     // per-view serialisers, hand-written or schema-based (docs/decisions.md).
     const text = JSON.stringify(patch);

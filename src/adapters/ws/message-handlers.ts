@@ -63,6 +63,23 @@ function ownUserId(session: DiffSession, userId: string | undefined): string | u
   return userId;
 }
 
+/**
+ * The account an order message names, which must be the one the connection shows under
+ * trade.<key> (DIFF shows one account per login: the user's first). An order on another
+ * of the user's accounts would be placed and never shown; it is refused instead.
+ */
+function shownAccount(ctx: HandlerContext, session: DiffSession, message: { user_id?: string | undefined; account_id?: string | undefined }): ReturnType<typeof tradingAccount> {
+  const account = tradingAccount(ctx.exchange.state, session.caller!, { user_id: ownUserId(session, message.user_id), account_id: message.account_id });
+  const shown = session.accountId;
+  if (account.accountId !== shown) {
+    throw new ApiError(
+      ResultCode.ParameterError,
+      `account ${account.accountId} is not the account this connection shows (${shown ?? 'none'}): over DIFF a login trades its user's first account; use the REST API for the others`,
+    );
+  }
+  return account;
+}
+
 /** Places an order; true when it went to the exchange (false: refused here, shown at once). */
 export function insertOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'insert_order'>): boolean {
   const orderId = message.order_id === undefined || message.order_id === '' ? generatedOrderId() : message.order_id;
@@ -77,7 +94,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   }
   let command;
   try {
-    const account = tradingAccount(ctx.exchange.state, session.caller, { user_id: ownUserId(session, message.user_id), account_id: message.account_id });
+    const account = shownAccount(ctx, session, message);
     command = toPlaceOrder(ctx.exchange.state, account.accountId, message as OrderRequest, { orderId, price: message.limit_price });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -104,7 +121,7 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
   }
   let accountId: string;
   try {
-    accountId = tradingAccount(ctx.exchange.state, session.caller, { user_id: ownUserId(session, message.user_id), account_id: message.account_id }).accountId;
+    accountId = shownAccount(ctx, session, message).accountId;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
@@ -128,11 +145,12 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
 }
 
 export function setChart(session: DiffSession, message: ClientMessage<'set_chart'>): void {
-  if (message.ins_list !== '' && message.view_width === 0) {
-    session.notifyLocal('WARNING', ResultCode.ParameterError, 'set_chart: view_width must be >= 1 (0 only removes a chart, with an empty ins_list)');
+  // An empty ins_list removes a chart, and so does view_width 0 (as tqsdk-js takes it).
+  if (message.ins_list === '' || message.view_width === 0) {
+    session.setChart({ chart_id: message.chart_id, ins_list: '', duration: message.duration });
     return;
   }
-  if (message.ins_list !== '' && !isSupportedDuration(message.duration)) {
+  if (!isSupportedDuration(message.duration)) {
     session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: duration ${message.duration} ns is not one of 0, 60e9, 300e9, 900e9, 1800e9, 3600e9, 86400e9`);
     return;
   }

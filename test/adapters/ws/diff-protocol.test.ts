@@ -331,16 +331,12 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
-  it('a chart called "__proto__" is a chart like any other, and view_width 0 with an empty ins_list removes it', async () => {
+  it('a chart called "__proto__" is a chart like any other, and an empty ins_list removes it', async () => {
     const client = await loggedIn(alice);
     client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: CU, duration: 60e9, view_width: 10 });
     await client.until((m) => Object.hasOwn(m.charts ?? {}, '__proto__') && m.charts.__proto__.state?.ins_list === CU, 5000, 'the chart');
     client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: '', duration: 0, view_width: 0 });
     await client.until((m) => !Object.hasOwn(m.charts ?? {}, '__proto__'), 5000, 'the chart removed');
-    const before = client.notifications().length;
-    client.send({ aid: 'set_chart', chart_id: 'zero', ins_list: CU, duration: 60e9, view_width: 0 });
-    await client.until(() => client.notifications().length > before, 5000, 'a notify');
-    assert.match(client.notifications().at(-1)!.content, /view_width must be >= 1/);
     client.close();
   });
 

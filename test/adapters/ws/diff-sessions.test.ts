@@ -1,0 +1,92 @@
+/**
+ * A DIFF connection over its life: a second login as another user, the short form's
+ * `subscribe` channels changing, an order naming an account the connection does not
+ * show, and charts removed by view_width 0.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DiffClient } from '../../support/diff-client.ts';
+import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+
+describe('DIFF sessions: logins, channels, accounts and charts', () => {
+  let h: HttpHarness;
+  let port: number;
+  let alice: TestUser & { accountId: string };
+  let bob: TestUser & { accountId: string };
+  const clients: DiffClient[] = [];
+
+  const connect = async (suffix: string): Promise<DiffClient> => {
+    const client = await DiffClient.connect(`ws://127.0.0.1:${port}${suffix}`);
+    clients.push(client);
+    return client;
+  };
+  const login = async (client: DiffClient, user: TestUser): Promise<void> => {
+    client.send({ aid: 'req_login', bid: 'basis', user_name: user.username, password: 'password1' });
+    await client.until((m) => m.trade?.[user.username]?.trade_more_data === false, 5000, `login of ${user.username}`);
+  };
+  const order = (user: TestUser, accountId: string, orderId: string) => ({
+    aid: 'insert_order', user_id: user.username, account_id: accountId, order_id: orderId, exchange_id: 'SHFE', instrument_id: 'cu2701',
+    direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86000,
+  });
+
+  before(async () => {
+    h = await HttpHarness.start({ websocket: true });
+    port = h.service.diff!.port;
+    alice = await h.trader('alice', 'ALICE1');
+    bob = await h.trader('bob', 'BOB1');
+  });
+
+  after(async () => {
+    for (const client of clients) client.socket.terminate();
+    await h.stop();
+  });
+
+  it("a second login as another user deletes the first user's trade data from the client", async () => {
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    client.send(order(alice, alice.accountId, 'a-1'));
+    await client.until((m) => m.trade.alice.orders?.['a-1']?.status === 'ALIVE', 5000, "alice's order");
+    await login(client, bob);
+    await client.until((m) => m.trade?.alice === undefined, 5000, "alice's data deleted");
+    assert.deepEqual(Object.keys(client.mirror.trade), ['bob']);
+    assert.equal(client.mirror.trade.bob.accounts.CNY.account_id, bob.accountId);
+    client.close();
+  });
+
+  it('subscribe channels: a part turned off is deleted from the client, one turned on is sent whole', async () => {
+    const client = await connect(`/ws?access_token=${encodeURIComponent(alice.token)}`);
+    await login(client, alice);
+    await client.until((m) => m.trade.alice.accounts?.CNY !== undefined && m.trade.alice.orders !== undefined, 5000, 'the whole trade data');
+    client.send({ aid: 'subscribe', channels: ['order'] });
+    await client.until((m) => m.trade.alice.accounts === undefined, 5000, 'accounts deleted');
+    assert.equal(client.mirror.trade.alice.positions, undefined);
+    assert.ok(client.mirror.trade.alice.orders['a-1'], 'orders kept');
+    client.send({ aid: 'subscribe', channels: ['order', 'account'] });
+    await client.until((m) => m.trade.alice.accounts?.CNY?.account_id === alice.accountId, 5000, 'accounts sent again, whole');
+    assert.equal(typeof client.mirror.trade.alice.accounts.CNY.balance, 'number');
+    client.close();
+  });
+
+  it("an order naming another of the user's accounts is refused, not placed where the connection never shows it", async () => {
+    await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: 'ALICE2', initial_balance: 1_000_000 } });
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    client.send(order(alice, 'ALICE2', 'a-2'));
+    await client.until((m) => m.trade.alice.orders?.['a-2']?.status === 'FINISHED', 5000, 'the refused order');
+    assert.match(client.mirror.trade.alice.orders['a-2'].last_msg, /not the account this connection shows \(ALICE1\)/);
+    assert.ok(client.notifications().some((n) => n.level === 'WARNING' && /a-2 refused/.test(n.content)));
+    const orders = await h.ok('GET', '/api/order/user/' + alice.userId + '?account_id=ALICE2', { token: alice.token });
+    assert.equal(orders.length, 0, 'nothing placed on ALICE2');
+    client.close();
+  });
+
+  it('set_chart with view_width 0 removes the chart, whatever its ins_list (as tqsdk-js takes it)', async () => {
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    client.send({ aid: 'set_chart', chart_id: 'c1', ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 10 });
+    await client.until((m) => m.charts?.c1?.state?.ins_list === 'SHFE.cu2701', 5000, 'the chart');
+    client.send({ aid: 'set_chart', chart_id: 'c1', ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 0 });
+    await client.until((m) => m.charts?.c1 === undefined, 5000, 'the chart removed');
+    client.close();
+  });
+});
