@@ -8,7 +8,8 @@ import { ApiError, failure, httpStatusOf } from '../../protocol/index.ts';
 /**
  * Every failure leaves as the envelope: business rejections, validation failures,
  * malformed JSON, oversized bodies, unknown routes, and bugs (1005, logged with the
- * request id; the client gets no stack trace).
+ * request id; the client gets no stack trace). The HTTP status follows the code, by
+ * DECISIONS.md's table (1001 → 400, 1005 → 500, ...), whatever the cause.
  */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setSchemaErrorFormatter(formatValidationErrors);
@@ -29,24 +30,28 @@ function send(reply: FastifyReply, status: number, code: number, message: string
 function classify(error: FastifyError | ApiError, bodyLimit: number): { status: number; code: number; message: string } {
   if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
   if (error instanceof StorageUnavailableError || error instanceof SequencerHaltedError || error instanceof ExchangeStoppingError) {
-    return { status: 503, code: ResultCode.InternalError, message: error.message };
+    return byCode(ResultCode.InternalError, error.message);
   }
-  if (error.validation !== undefined) return { status: 400, code: ResultCode.ParameterError, message: error.message };
+  if (error.validation !== undefined) return byCode(ResultCode.ParameterError, error.message);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: ResultCode.ParameterError, message: `request body larger than ${bodyLimit} bytes` };
+      return byCode(ResultCode.ParameterError, `request body larger than ${bodyLimit} bytes`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: ResultCode.ParameterError, message: 'request body must be JSON (Content-Type: application/json)' };
+      return byCode(ResultCode.ParameterError, 'request body must be JSON (Content-Type: application/json)');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, code: ResultCode.ParameterError, message: `malformed JSON body: ${error.message}` };
+      return byCode(ResultCode.ParameterError, `malformed JSON body: ${error.message}`);
     default:
       break;
   }
-  if (error instanceof SyntaxError) return { status: 400, code: ResultCode.ParameterError, message: `malformed JSON body: ${error.message}` };
+  if (error instanceof SyntaxError) return byCode(ResultCode.ParameterError, `malformed JSON body: ${error.message}`);
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, code: ResultCode.ParameterError, message: error.message };
-  return { status: httpStatusOf(ResultCode.InternalError), code: ResultCode.InternalError, message: 'internal service error' };
+  if (status >= 400 && status < 500) return byCode(ResultCode.ParameterError, error.message);
+  return byCode(ResultCode.InternalError, 'internal service error');
+}
+
+function byCode(code: ResultCode, message: string): { status: number; code: number; message: string } {
+  return { status: httpStatusOf(code), code, message };
 }
 
 /** `body.volume must be >= 1`, `querystring.depth must be integer`: the field, then the rule. */

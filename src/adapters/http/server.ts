@@ -8,6 +8,7 @@ import { ResultCode } from '../../core/index.ts';
 import { failure } from '../../protocol/index.ts';
 import { installAccessHook } from './access-hook.ts';
 import { installErrorHandling } from './error-handling.ts';
+import { installShutdownGate } from './shutdown-gate.ts';
 import type { HttpContext } from './http-context.ts';
 import { ROUTE_GROUPS } from './routes/index.ts';
 import { installValidation } from './validation.ts';
@@ -33,9 +34,6 @@ export interface HttpServerOptions {
   readonly logger: FastifyServerOptions['logger'];
 }
 
-/** How often connections that became idle are closed during shutdown. */
-const IDLE_SWEEP_MS = 50;
-
 /**
  * The REST API: every route of the spec in the envelope, validated by JSON schemas that
  * also serialise the responses and generate the OpenAPI document at /openapi.json.
@@ -49,7 +47,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     requestIdHeader: 'x-request-id',
     // Keep-alive connections with nothing in flight are closed at shutdown; busy ones finish.
     forceCloseConnections: 'idle',
-    // fastify's own 503 while closing is not in the envelope: the hook below answers instead.
+    // fastify's own 503 while closing is not in the envelope: the onRequest hook answers instead.
     return503OnClosing: false,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -69,27 +67,12 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
   installValidation(app);
   installErrorHandling(app, BODY_LIMIT_BYTES);
   acceptEmptyJsonBodies(app);
+  const closing = installShutdownGate(app);
   // Hooks take a callback rather than returning a promise: they run on every request,
   // and fastify's promise path costs a few microseconds each.
-  // Shutdown: requests that arrive on open connections once it began get 503 in the
-  // envelope and the connection closed, so that keep-alive clients stop sending here. A
-  // keep-alive connection busy when it began is closed as soon as its last answer is out:
-  // `forceCloseConnections: 'idle'` closes only those idle at that moment, and the close
-  // waited for the others' keep-alive timeout (72 s, past most supervisors' grace period).
-  let closing = false;
-  let idleSweep: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-    done();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(idleSweep);
-    done();
-  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (closing) {
+    if (closing()) {
       reply.header('connection', 'close');
       done(new ExchangeStoppingError('the exchange is shutting down and takes no new requests'));
       return;

@@ -8,8 +8,8 @@
  *  - never a 5xx;
  *  - JSON in the envelope: {success:true, data, error:null} with 200, or
  *    {success:false, data:null, error:{code:int, message:non-empty}} with the status of
- *    that code (1001 may also come as 413 for oversized or 415 for non-JSON bodies; 1002 as
- *    429 when failed logins are rate-limited);
+ *    that code (oversized and non-JSON bodies too: 1001 with 400; 1002 as 429 when failed
+ *    logins are rate-limited);
  *  - a rejected request changes nothing in the exchange's state. Rejected commands may be
  *    journaled and bump lastSeq/lastTs, so the comparison is of serializeState without
  *    those two fields (businessState).
@@ -77,7 +77,7 @@ async function send(req: Req): Promise<Res> {
 
 /** The statuses DECISIONS.md gives each code. */
 const STATUS_OF: Record<number, readonly number[]> = {
-  1001: [400, 413, 415],
+  1001: [400],
   1002: [401, 429],
   1003: [403],
   1004: [404],
@@ -562,7 +562,7 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
     }
   }
 
-  it('oversized bodies (> 256 KiB) answer 413 in the envelope and change nothing', async () => {
+  it('oversized bodies (> 256 KiB) answer 400 / 1001 in the envelope and change nothing', async () => {
     for (const op of operations.filter((o) => o.method !== 'GET')) {
       const base = exampleOf(op.body ?? { type: 'object' }, world, undefined, op) as Record<string, unknown>;
       const payload = JSON.stringify({ ...(typeof base === 'object' && base !== null ? base : {}), padding: 'x'.repeat(BODY_LIMIT + 10) });
@@ -570,17 +570,17 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
       const before = businessState(h);
       const res = await send(req);
       const outcome = checkReply(req, res, before);
-      assert.equal(res.status, 413, `${op.key}: ${res.status} ${res.raw.slice(0, 200)}`);
+      assert.equal(res.status, 400, `${op.key}: ${res.status} ${res.raw.slice(0, 200)}`);
       assert.equal(outcome.code, 1001);
     }
   });
 
-  it('oversized bodies without a token on private routes answer in the envelope (401 or 413)', async () => {
+  it('oversized bodies without a token on private routes answer in the envelope (401 or 400)', async () => {
     for (const op of operations.filter((o) => o.method !== 'GET' && !isPublicRoute(o.method, o.path))) {
       const req: Req = { method: op.method, url: validPath(op), contentType: JSON_TYPE, payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT + 10) }) };
       const res = await send(req);
       checkReply(req, res, businessState(h));
-      assert.ok([401, 413].includes(res.status), `${op.key}: ${res.status}`);
+      assert.ok([401, 400].includes(res.status), `${op.key}: ${res.status}`);
     }
   });
 
