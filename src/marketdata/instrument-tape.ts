@@ -124,10 +124,15 @@ export class InstrumentTape {
   }
 
   /** The newest `limit` trades, newest first. */
-  /** Newest first: `limit` trades after skipping the `offset` newest (at least RECENT_TRADES_KEPT are kept). */
+  /**
+   * Newest first: `limit` trades after skipping the `offset` newest, among the newest
+   * RECENT_TRADES_KEPT (more are held between trims; serving them would make a page
+   * depend on when the list was last trimmed).
+   */
   recentTrades(limit: number, offset = 0): PublicTrade[] {
-    const end = Math.max(0, this.recent.length - offset);
-    return this.recent.slice(Math.max(0, end - limit), end).reverse();
+    const first = Math.max(0, this.recent.length - RECENT_TRADES_KEPT);
+    const end = Math.max(first, this.recent.length - offset);
+    return this.recent.slice(Math.max(first, end - limit), end).reverse();
   }
 
   klines(code: number): KlineSeries | undefined {

@@ -8,7 +8,7 @@ export const instruments = ref<Instrument[]>([]);
 export const instrumentsLoaded = ref(false);
 
 export async function loadInstruments(): Promise<void> {
-  instruments.value = await unwrap(api.GET('/api/market/instruments'));
+  instruments.value = await unwrap(api.GET('/api/market/instruments', { params: { query: { limit: 1000 } } }));
   instrumentsLoaded.value = true;
 }
 

@@ -14,7 +14,7 @@ import { ApiError, failure, httpStatusOf } from '../../protocol/index.ts';
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setSchemaErrorFormatter(formatValidationErrors);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const { status, code, message } = classify(error, bodyLimit);
+    const { status, code, message } = classify(error, bodyLimit, request.url);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return send(reply, status, code, message);
   });
@@ -27,7 +27,7 @@ function send(reply: FastifyReply, status: number, code: number, message: string
   return reply.status(status).send(failure(code, message));
 }
 
-function classify(error: FastifyError | ApiError, bodyLimit: number): { status: number; code: number; message: string } {
+function classify(error: FastifyError | ApiError, bodyLimit: number, url: string): { status: number; code: number; message: string } {
   if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
   if (error instanceof StorageUnavailableError || error instanceof SequencerHaltedError || error instanceof ExchangeStoppingError) {
     return byCode(ResultCode.InternalError, error.message);
@@ -46,8 +46,15 @@ function classify(error: FastifyError | ApiError, bodyLimit: number): { status: 
   }
   if (error instanceof SyntaxError) return byCode(ResultCode.ParameterError, `malformed JSON body: ${error.message}`);
   const status = error.statusCode ?? 500;
+  // The web page's files keep HTTP's own answers (416 for a bad range, 412, 403): the
+  // table of codes is the API's.
+  if (status >= 400 && status < 500 && !isApi(url)) return { status, code: ResultCode.ParameterError, message: error.message };
   if (status >= 400 && status < 500) return byCode(ResultCode.ParameterError, error.message);
   return byCode(ResultCode.InternalError, 'internal service error');
+}
+
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') || url === '/health' || url.startsWith('/health?');
 }
 
 function byCode(code: ResultCode, message: string): { status: number; code: number; message: string } {

@@ -45,8 +45,10 @@ export class DiffSession {
   private channels: TradeChannels = { ...ALL_CHANNELS };
   /** Parts of trade.<key> the client holds but no longer subscribes to: deleted in the next patch. */
   private readonly droppedChannels = new Set<string>();
-  /** A trade.<key> the client holds from an earlier login as another user: deleted in the next message. */
-  private formerTradeKey: string | undefined;
+  /** The trade.<key>s the client holds: those sent something under the current login. */
+  private readonly heldTradeKeys = new Set<string>();
+  /** trade.<key>s the client holds from earlier logins: deleted in the next message. */
+  private readonly formerTradeKeys = new Set<string>();
   private peekPending = false;
   private insList = '';
   private insListDirty = false;
@@ -101,7 +103,8 @@ export class DiffSession {
     // The mirror is what the client holds under trade.<key>: another key or user starts
     // empty, and the client is told to delete what it holds of the earlier one.
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
-      if (this.tradeKey !== undefined) this.formerTradeKey = this.tradeKey;
+      for (const held of this.heldTradeKeys) this.formerTradeKeys.add(held);
+      this.heldTradeKeys.clear();
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
       this.shownMarks.clear();
@@ -227,13 +230,19 @@ export class DiffSession {
     // Notifications travel in their own element: DIFF clients (tqsdk-js) take an element
     // holding `notify` out of the data before merging, and the rest of it with it.
     const notifyPart = this.notifyPart();
-    if (parts.length === 0 && notifyPart === undefined && this.formerTradeKey === undefined) return undefined;
+    if (parts.length === 0 && notifyPart === undefined && this.formerTradeKeys.size === 0) return undefined;
     const out: string[] = ['{"aid":"rtn_data","data":['];
-    if (this.formerTradeKey !== undefined) {
-      // Its own element, first: a merge patch can delete an object but not replace it
+    if (this.formerTradeKeys.size > 0) {
+      // Their own element, first: a merge patch can delete an object but not replace it
       // whole, and the new user's data may be keyed by the same name.
-      out.push('{"trade":{', jsonString(this.formerTradeKey), ':null}}');
-      this.formerTradeKey = undefined;
+      out.push('{"trade":{');
+      let first = true;
+      for (const key of this.formerTradeKeys) {
+        out.push(first ? '' : ',', jsonString(key), ':null');
+        first = false;
+      }
+      out.push('}}');
+      this.formerTradeKeys.clear();
       if (parts.length > 0 || notifyPart !== undefined) out.push(',');
     }
     if (parts.length > 0) {
@@ -323,6 +332,7 @@ export class DiffSession {
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
       accountId === undefined ? undefined : this.exchange.history.orderIndex(accountId, orderId),
     );
+    this.heldTradeKeys.add(this.tradeKey);
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
   }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installErrorHandling } from '../../../src/adapters/http/error-handling.ts';
 import { installWebUi, PAGE_ROUTES } from '../../../src/adapters/http/web-ui.ts';
 import { PROJECT_ROOT } from '../../support/server-process.ts';
 
@@ -83,5 +84,26 @@ describe('the page routes the server knows', () => {
     const router = readFileSync(path.join(PROJECT_ROOT, 'web/src/router.ts'), 'utf8');
     const roots = new Set([...router.matchAll(/path: '\/([a-z]+)/g)].map((m) => m[1]!));
     assert.deepEqual([...roots].sort(), [...PAGE_ROUTES].sort(), 'web/src/router.ts and PAGE_ROUTES in src/adapters/http/web-ui.ts must list the same page routes');
+  });
+});
+
+describe("the web page's files keep HTTP's own statuses", () => {
+  it('a range past the end of an asset answers 416, not the API table\'s 400', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'basis-web-ui-'));
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'index.html'), PAGE);
+    writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    const app = Fastify();
+    installErrorHandling(app, 1024);
+    await installWebUi(app, root);
+    await app.ready();
+    try {
+      const reply = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { range: 'bytes=99999999-' } });
+      assert.equal(reply.statusCode, 416);
+      assert.equal(reply.json().success, false);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

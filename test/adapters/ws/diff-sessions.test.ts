@@ -53,6 +53,19 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     client.close();
   });
 
+  it('two logins in one frame: every key the client was shown is deleted, once', async () => {
+    const carol = await h.trader('carol', 'CAROL1');
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    const credentials = (user: TestUser) => ({ aid: 'req_login', bid: 'basis', user_name: user.username, password: 'password1' });
+    client.send([credentials(bob), credentials(carol)]);
+    await client.until((m) => m.trade?.carol?.trade_more_data === false, 5000, 'login of carol');
+    assert.deepEqual(Object.keys(client.mirror.trade), ['carol'], 'alice deleted; bob never shown');
+    const deletions = client.patches.flatMap((patch: any) => Object.entries(patch.trade ?? {}).filter(([, value]) => value === null).map(([key]) => key));
+    assert.deepEqual(deletions, ['alice']);
+    client.close();
+  });
+
   it('subscribe channels: a part turned off is deleted from the client, one turned on is sent whole', async () => {
     const client = await connect(`/ws?access_token=${encodeURIComponent(alice.token)}`);
     await login(client, alice);
