@@ -5,37 +5,26 @@
  * process or the other connections.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { DiffClient } from '../../support/diff-client.ts';
-import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+import { before, describe, it } from 'node:test';
+import type { DiffClient } from '../../support/diff-client.ts';
+import { diffTestbed, type Trader } from '../../support/diff-testbed.ts';
+import type { HttpHarness, TestUser } from '../../support/http-harness.ts';
 
 describe('DIFF edge cases: order ids and internal faults', () => {
+  const bed = diffTestbed();
   let h: HttpHarness;
-  let port: number;
-  let alice: TestUser & { accountId: string };
-  let bob: TestUser & { accountId: string };
-  const clients: DiffClient[] = [];
+  let alice: Trader;
+  let bob: Trader;
+  before(() => {
+    ({ h, alice, bob } = bed);
+  });
 
   /** A client of `user` logged in through req_login, greeting consumed and trade data present. */
   const loggedIn = async (user: TestUser, suffix = `/ws/diff?user_id=${user.username}`): Promise<DiffClient> => {
-    const client = await DiffClient.connect(`ws://127.0.0.1:${port}${suffix}`);
-    clients.push(client);
-    client.send({ aid: 'req_login', bid: 'basis', user_name: user.username, password: 'password1' });
-    await client.until((m) => m.trade?.[user.username]?.trade_more_data === false, 5000, `login of ${user.username}`);
+    const client = await bed.connect(suffix);
+    await bed.login(client, user);
     return client;
   };
-
-  before(async () => {
-    h = await HttpHarness.start({ websocket: true });
-    port = h.service.diff!.port;
-    alice = await h.trader('alice', 'ALICE1');
-    bob = await h.trader('bob', 'BOB1');
-  });
-
-  after(async () => {
-    for (const client of clients) client.socket.terminate();
-    await h.stop();
-  });
 
   it('an order id reused after its order finished shows the new order', async () => {
     const client = await loggedIn(alice);

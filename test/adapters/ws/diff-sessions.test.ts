@@ -4,41 +4,24 @@
  * show, and charts removed by view_width 0.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { DiffClient } from '../../support/diff-client.ts';
-import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+import { before, describe, it } from 'node:test';
+import type { DiffClient } from '../../support/diff-client.ts';
+import { diffTestbed, type Trader } from '../../support/diff-testbed.ts';
+import type { HttpHarness, TestUser } from '../../support/http-harness.ts';
 
 describe('DIFF sessions: logins, channels, accounts and charts', () => {
+  const bed = diffTestbed();
   let h: HttpHarness;
-  let port: number;
-  let alice: TestUser & { accountId: string };
-  let bob: TestUser & { accountId: string };
-  const clients: DiffClient[] = [];
-
-  const connect = async (suffix: string): Promise<DiffClient> => {
-    const client = await DiffClient.connect(`ws://127.0.0.1:${port}${suffix}`);
-    clients.push(client);
-    return client;
-  };
-  const login = async (client: DiffClient, user: TestUser): Promise<void> => {
-    client.send({ aid: 'req_login', bid: 'basis', user_name: user.username, password: 'password1' });
-    await client.until((m) => m.trade?.[user.username]?.trade_more_data === false, 5000, `login of ${user.username}`);
-  };
+  let alice: Trader;
+  let bob: Trader;
+  before(() => {
+    ({ h, alice, bob } = bed);
+  });
+  const connect = (suffix: string) => bed.connect(suffix);
+  const login = (client: DiffClient, user: TestUser) => bed.login(client, user);
   const order = (user: TestUser, accountId: string, orderId: string) => ({
     aid: 'insert_order', user_id: user.username, account_id: accountId, order_id: orderId, exchange_id: 'SHFE', instrument_id: 'cu2701',
     direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86000,
-  });
-
-  before(async () => {
-    h = await HttpHarness.start({ websocket: true });
-    port = h.service.diff!.port;
-    alice = await h.trader('alice', 'ALICE1');
-    bob = await h.trader('bob', 'BOB1');
-  });
-
-  after(async () => {
-    for (const client of clients) client.socket.terminate();
-    await h.stop();
   });
 
   it("a second login as another user deletes the first user's trade data from the client", async () => {
