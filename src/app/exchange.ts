@@ -117,9 +117,9 @@ export class Exchange {
   }
 
   /**
-   * A command journaled now and applied once durable, whose caller hears only of a failure (DIFF inserts: the outcome
-   * reaches the client as patches once durable). No promise per command. False when it
-   * was refused at once (`failed` already called).
+   * A command journaled now and applied once durable, whose caller hears only of a
+   * failure (DIFF inserts: the outcome reaches the client as patches once durable). No
+   * promise per command. False when it was refused at once (`failed` already called).
    */
   submitUnacknowledged(command: Command, failed: (error: Error) => void): boolean {
     if (this.stopped) {

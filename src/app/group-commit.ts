@@ -166,7 +166,7 @@ export class GroupCommitter {
       const index = this.flights.indexOf(flight);
       if (index >= 0) this.flights.splice(index, 1);
       // What was held for this flight is published first: it is durable.
-      this.publishCoalesced([], [], false);
+      this.publishWithHeld([], []);
       for (const waiter of flight.waiters) this.settle(() => waiter.reject(this.failure!));
       return;
     }
@@ -239,6 +239,11 @@ export class GroupCommitter {
       this.held = { applied, waiters: waitForPublication };
       return;
     }
+    this.publishWithHeld(applied, done);
+  }
+
+  /** Publishes what was held, then `applied`, in one publication; then acknowledges their callers. */
+  private publishWithHeld(applied: readonly Sequenced[], done: readonly Waiter[]): void {
     const held = this.held;
     this.held = undefined;
     const batch = held === undefined ? applied : held.applied.concat(applied);

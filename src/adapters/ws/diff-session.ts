@@ -45,8 +45,8 @@ export class DiffSession {
   private channels: TradeChannels = { ...ALL_CHANNELS };
   /** Parts of trade.<key> the client holds but no longer subscribes to: deleted in the next patch. */
   private readonly droppedChannels = new Set<string>();
-  /** The trade.<key>s the client holds: those sent something under the current login. */
-  private readonly heldTradeKeys = new Set<string>();
+  /** Whether the client was sent something under the current trade.<key>. */
+  private tradeKeyShown = false;
   /** trade.<key>s the client holds from earlier logins: deleted in the next message. */
   private readonly formerTradeKeys = new Set<string>();
   private peekPending = false;
@@ -103,8 +103,8 @@ export class DiffSession {
     // The mirror is what the client holds under trade.<key>: another key or user starts
     // empty, and the client is told to delete what it holds of the earlier one.
     if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
-      for (const held of this.heldTradeKeys) this.formerTradeKeys.add(held);
-      this.heldTradeKeys.clear();
+      if (this.tradeKeyShown && this.tradeKey !== undefined) this.formerTradeKeys.add(this.tradeKey);
+      this.tradeKeyShown = false;
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
       this.shownMarks.clear();
@@ -332,7 +332,7 @@ export class DiffSession {
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
       accountId === undefined ? undefined : this.exchange.history.orderIndex(accountId, orderId),
     );
-    this.heldTradeKeys.add(this.tradeKey);
+    this.tradeKeyShown = true;
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
   }
 
