@@ -8,23 +8,7 @@ import { Sequencer, SequencerHaltedError } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { type Command, createCoreState, ResultCode } from '../../src/core/index.ts';
 import { sequenceAndApply } from '../support/sequencer-harness.ts';
-import { COPPER } from '../support/core-harness.ts';
-
-function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', price: number, volume: number): Command {
-  return {
-    type: 'order.place',
-    accountId,
-    orderId,
-    instrumentId: COPPER.instrumentId,
-    direction,
-    offset: 'OPEN',
-    priceType: 'LIMIT',
-    price,
-    volume,
-    timeCondition: 'GFD',
-    volumeCondition: 'ANY',
-  };
-}
+import { COPPER, limitOrder } from '../support/core-harness.ts';
 
 const SETUP: Command[] = [
   { type: 'instrument.add', spec: COPPER },
@@ -37,13 +21,13 @@ function tradingSession(): Command[] {
   return [
     ...SETUP,
     { type: 'trading-day.begin', tradingDay: '2026-11-23' },
-    order('s', '1', 'SELL', 70010, 3),
-    order('s', '2', 'SELL', 70020, 3),
-    order('b', '1', 'BUY', 70020, 4),
+    limitOrder('s', '1', 'SELL', 70010, 3),
+    limitOrder('s', '2', 'SELL', 70020, 3),
+    limitOrder('b', '1', 'BUY', 70020, 4),
     { type: 'order.modify', accountId: 's', orderId: '2', price: 70030, volume: 5 },
-    order('b', '2', 'BUY', 70000, 2),
+    limitOrder('b', '2', 'BUY', 70000, 2),
     { type: 'order.cancel', accountId: 'b', orderId: '2' },
-    order('b', '3', 'BUY', 69990, 1),
+    limitOrder('b', '3', 'BUY', 69990, 1),
   ];
 }
 
@@ -53,7 +37,7 @@ describe('sequencer', () => {
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), clock);
     const first = sequenceAndApply(sequencer, { type: 'instrument.add', spec: COPPER });
     clock.set(4_000); // a wall clock stepped back (NTP)
-    const second = sequenceAndApply(sequencer, order('b', '1', 'BUY', 70000, 1));
+    const second = sequenceAndApply(sequencer, limitOrder('b', '1', 'BUY', 70000, 1));
     assert.deepEqual([first.stamped.seq, first.stamped.ts], [1, 5_000]);
     assert.deepEqual([second.stamped.seq, second.stamped.ts], [2, 5_000]);
   });
@@ -62,7 +46,7 @@ describe('sequencer', () => {
     const journal = new MemoryJournal();
     const sequencer = new Sequencer(createCoreState(), journal, new ManualClock(1));
     for (const command of SETUP) sequenceAndApply(sequencer, command);
-    const stamped = sequencer.sequence(order('b', '1', 'BUY', 70005, 1));
+    const stamped = sequencer.sequence(limitOrder('b', '1', 'BUY', 70005, 1));
     assert.deepEqual(journal.all().map((r) => r.seq), [1, 2, 3, 4, 5], 'journaled');
     assert.equal(sequencer.state.lastSeq, 4, 'not applied yet');
     const refused = sequencer.apply(stamped);
@@ -88,7 +72,7 @@ describe('sequencer', () => {
     const sequencer = new Sequencer(createCoreState(), new MemoryJournal(), new ManualClock(1));
     for (const command of SETUP) sequenceAndApply(sequencer, command);
     const before = stateHash(sequencer.state);
-    sequenceAndApply(sequencer, order('b', '1', 'BUY', 70000, 1));
+    sequenceAndApply(sequencer, limitOrder('b', '1', 'BUY', 70000, 1));
     assert.notEqual(stateHash(sequencer.state), before);
   });
 

@@ -105,20 +105,7 @@ export class CoreHarness {
     volume: number,
     extra: Partial<PlaceOrder> = {},
   ): ApplyResult {
-    return this.run({
-      type: 'order.place',
-      accountId,
-      orderId,
-      instrumentId: COPPER.instrumentId,
-      direction,
-      offset: 'OPEN',
-      priceType: 'LIMIT',
-      price,
-      volume,
-      timeCondition: 'GFD',
-      volumeCondition: 'ANY',
-      ...extra,
-    });
+    return this.run(limitOrder(accountId, orderId, direction, price, volume, extra));
   }
 
   cancel(accountId: string, orderId: string): ApplyResult {
@@ -144,4 +131,29 @@ export function eventsOfType<T extends CoreEvent['type']>(
   type: T,
 ): Extract<CoreEvent, { type: T }>[] {
   return result.events.filter((e): e is Extract<CoreEvent, { type: T }> => e.type === type);
+}
+
+/** The command for a GFD limit order to open in copper, unless `extra` says otherwise. */
+export function limitOrder(
+  accountId: string,
+  orderId: string,
+  direction: 'BUY' | 'SELL',
+  price: number,
+  volume: number,
+  extra: Partial<PlaceOrder> = {},
+): PlaceOrder {
+  return {
+    type: 'order.place',
+    accountId,
+    orderId,
+    instrumentId: COPPER.instrumentId,
+    direction,
+    offset: 'OPEN',
+    priceType: 'LIMIT',
+    price,
+    volume,
+    timeCondition: 'GFD',
+    volumeCondition: 'ANY',
+    ...extra,
+  };
 }
