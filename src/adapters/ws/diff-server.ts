@@ -22,6 +22,20 @@ export interface DiffServerOptions {
 
 /** Routes of the DIFF server; any query string is accepted. */
 const PATHS = new Set(['/ws/diff', '/ws']);
+
+/**
+ * The request's target as a URL, or undefined when it is not one: the request line is
+ * the client's text ("GET http://[/ws/diff" reaches us as is), and a throw here would be
+ * outside any handler.
+ */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  return URL.canParse(request.url ?? '/', 'http://x') ? new URL(request.url ?? '/', 'http://x') : undefined;
+}
+
+function isDiffRoute(request: IncomingMessage): boolean {
+  const url = requestUrl(request);
+  return url !== undefined && PATHS.has(url.pathname);
+}
 /** Largest client frame: a batch of a few hundred orders fits easily. */
 const MAX_FRAME_BYTES = 1 << 20;
 
@@ -72,7 +86,7 @@ export class DiffServer {
       port: options.port,
       maxPayload: MAX_FRAME_BYTES,
       perMessageDeflate: false,
-      verifyClient: (info: { req: IncomingMessage }) => PATHS.has(new URL(info.req.url ?? '/', 'http://x').pathname),
+      verifyClient: (info: { req: IncomingMessage }) => isDiffRoute(info.req),
     });
     await new Promise<void>((resolve, reject) => {
       wss.once('listening', resolve);
@@ -88,7 +102,7 @@ export class DiffServer {
    * DIFF port.
    */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!PATHS.has(new URL(request.url ?? '/', 'http://x').pathname)) {
+    if (!isDiffRoute(request)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -120,7 +134,7 @@ export class DiffServer {
       this.feedStale = false;
       this.feed.refresh(this.exchange.state.instruments.keys());
     }
-    const query = new URL(request.url ?? '/', 'http://x').searchParams;
+    const query = requestUrl(request)?.searchParams ?? new URLSearchParams();
     const queryUserId = query.get('user_id') ?? undefined;
     const session = new DiffSession(this.exchange, this.feed, { send: (text) => socket.send(text) }, queryUserId === '' ? undefined : queryUserId);
     const ctx: HandlerContext = {

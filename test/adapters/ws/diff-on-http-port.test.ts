@@ -4,7 +4,7 @@
  * upgrade paths are refused.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { DiffClient } from '../../support/diff-client.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
@@ -32,4 +32,34 @@ describe('DIFF over the HTTP port', () => {
   it('refuses upgrades outside /ws and /ws/diff', async () => {
     await assert.rejects(DiffClient.connect(`${base}/api/market/instruments`), /Unexpected server response: 404/);
   });
+
+  it('refuses upgrade requests whose target is not a URL, on both ports, and goes on serving', async () => {
+    const httpPort = (h.service.http.server.address() as AddressInfo).port;
+    const diffPort = h.service.diff!.port;
+    for (const port of [httpPort, diffPort]) {
+      for (const target of ['http://[/ws/diff', '//[/ws/diff', 'http://a:b:c/ws/diff', 'http://x:99999/ws/diff']) {
+        const status = await rawUpgrade(port, target);
+        assert.match(status, /^HTTP\/1\.1 4\d\d /, `${target} on port ${port}: ${status}`);
+      }
+    }
+    const client = await DiffClient.connect(`${base}/ws/diff`);
+    await client.until((m) => m.mdhis_more_data === false, 2000, 'greeting after the bad requests');
+    client.close();
+  });
 });
+
+/** The status line the server answers to a WebSocket upgrade for `target`, sent as raw text. */
+function rawUpgrade(port: number, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+    });
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
+  });
+}
