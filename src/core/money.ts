@@ -30,6 +30,20 @@ export function roundCents(value: number): Cents {
   return value < 0 ? -Math.round(-value) : Math.round(value);
 }
 
+/**
+ * Most one lot may be worth at any price the exchange takes (an order's limit, a
+ * settlement or reference price, a trigger): 10 million currency units. An order of the
+ * largest volume (1,000,000 lots) is then worth under 2^50 cents, so sums of many stay
+ * exact, and a book side never has to hold a price of billions of ticks.
+ */
+export const MAX_LOT_VALUE_CENTS: Cents = 1_000_000_000;
+
+/** '' when `ticks` of `tickValue` cents each are at most MAX_LOT_VALUE_CENTS; else why not. */
+export function lotValueProblem(what: string, price: number, ticks: number, tickValue: Cents): string {
+  if (ticks * tickValue <= MAX_LOT_VALUE_CENTS) return '';
+  return `${what} ${price} is too high: one lot would be worth more than ${fromCents(MAX_LOT_VALUE_CENTS)}, the most the exchange takes`;
+}
+
 /** The value of one tick on one lot, in cents; NaN when it is not a whole number of cents. */
 export function tickValueCents(priceTick: number, volumeMultiple: number): Cents {
   return toCents(priceTick * volumeMultiple);

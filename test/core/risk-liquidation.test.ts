@@ -123,4 +123,36 @@ describe('forced liquidation', () => {
     assert.deepEqual([record?.trigger, record?.result], ['admin', 'complete']);
     assert.equal(x.run({ type: 'account.force-liquidate', accountId: 'nobody' }).code, ResultCode.AccountNotFound);
   });
+
+  it('closes at the farthest resting price when the instrument has no band yet (no reference price)', () => {
+    const fresh = { ...CU, instrumentId: 'SHFE.cu2612', preSettlement: 0 };
+    const x = new CoreHarness([fresh]);
+    x.ensureAccount('A', 40_000);
+    for (const other of ['B', 'C', 'D', 'E']) x.ensureAccount(other, 1_000_000);
+    const on = { instrumentId: fresh.instrumentId };
+    x.place('B', 'b1', 'SELL', 70000, 1, on);
+    x.place('A', 'a1', 'BUY', 70000, 1, on);
+    x.place('E', 'e1', 'BUY', 67900, 1, on);
+    x.place('E', 'e2', 'BUY', 50000, 1, on);
+    x.place('C', 'c1', 'SELL', 68000, 1, on);
+    const result = x.place('D', 'd1', 'BUY', 68000, 1, on);
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.ok(record, 'liquidated');
+    // Best bid first: the one lot goes to E's 67,900, the limit at 50,000 only bounds it.
+    assert.deepEqual(record.orders.map((o) => [o.direction, o.volume, o.filled, o.averagePrice, o.refusal]), [['SELL', 1, 1, 67900, '']]);
+    assert.equal(record.result, 'complete');
+  });
+
+  it('records a close it could not place when the other side of a band-less book is empty', () => {
+    const fresh = { ...CU, instrumentId: 'SHFE.cu2612', preSettlement: 0 };
+    const x = new CoreHarness([fresh]);
+    x.ensureAccount('A', 40_000);
+    for (const other of ['B', 'C', 'D']) x.ensureAccount(other, 1_000_000);
+    const on = { instrumentId: fresh.instrumentId };
+    x.place('B', 'b1', 'SELL', 70000, 1, on);
+    x.place('A', 'a1', 'BUY', 70000, 1, on);
+    x.place('C', 'c1', 'SELL', 68000, 1, on);
+    const [record] = eventsOfType(x.place('D', 'd1', 'BUY', 68000, 1, on), 'account.liquidated');
+    assert.deepEqual([record?.result, record?.orders[0]?.filled, record?.orders[0]?.refusal], ['partial', 0, 'no bids on SHFE.cu2612 to close against']);
+  });
 });

@@ -2,10 +2,14 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { CancelConditionalOrder, CreateConditionalOrder } from '../commands.ts';
 import type { CoreEvent } from '../events.ts';
 import { checkAccount, checkTradable, checkVolume, limitPriceTicks } from '../orders/order-rules.ts';
+import { lotValueProblem } from '../money.ts';
 import { placeOrder } from '../orders/place-order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { ConditionalOrder } from './conditional-order.ts';
+
+/** 9999-12-31T23:59:59.999Z: later "timestamps" are typing errors, not expiries. */
+const LAST_VALID_UNTIL = 253_402_300_799_999;
 
 const CONDITION_TYPES = new Set(['StopLoss', 'TakeProfit', 'PriceTouch']);
 const TRIGGER_CONDITIONS = new Set(['GreaterOrEqual', 'LessOrEqual']);
@@ -28,8 +32,8 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
   if (!TRIGGER_CONDITIONS.has(command.triggerCondition)) {
     return rejected(ResultCode.ParameterError, 'trigger_condition must be GreaterOrEqual or LessOrEqual');
   }
-  if (!(Number.isInteger(command.validUntil) && command.validUntil >= 0)) {
-    return rejected(ResultCode.ParameterError, 'valid_until must be a millisecond timestamp');
+  if (!(Number.isInteger(command.validUntil) && command.validUntil >= 0 && command.validUntil <= LAST_VALID_UNTIL)) {
+    return rejected(ResultCode.ParameterError, 'valid_until must be a millisecond timestamp no later than 9999-12-31');
   }
   if (command.validUntil !== 0 && command.validUntil < ts) {
     return rejected(ResultCode.ParameterError, 'valid_until is already in the past');
@@ -38,6 +42,8 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
   if (!(command.triggerPrice > 0) || Number.isNaN(trigger)) {
     return rejected(ResultCode.ParameterError, `trigger_price ${command.triggerPrice} must be a positive price on the tick grid`);
   }
+  const tooHigh = lotValueProblem('trigger_price', command.triggerPrice, trigger, instrument!.tickValueCents);
+  if (tooHigh !== '') return rejected(ResultCode.ParameterError, tooHigh);
   if (command.orderType === 'LIMIT') {
     const limit = limitPriceTicks(instrument!, command.limitPrice);
     if (typeof limit !== 'number') return rejected(limit.code, `limit_price: ${limit.message}`);

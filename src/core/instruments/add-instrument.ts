@@ -2,7 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { AddInstrument } from '../commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { tickValueCents } from '../money.ts';
+import { lotValueProblem, tickValueCents } from '../money.ts';
 import { Instrument } from './instrument.ts';
 import { PriceGrid } from './price-grid.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
@@ -37,9 +37,6 @@ function specProblem(spec: InstrumentSpec): string {
   if (Number.isNaN(tickValueCents(spec.priceTick, spec.volumeMultiple))) {
     return 'price_tick x volume_multiple (the value of one tick) must be a whole number of cents';
   }
-  if (spec.preSettlement > 0 && Number.isNaN(new PriceGrid(spec.priceTick).toTicks(spec.preSettlement))) {
-    return 'pre_settlement must be on the price tick grid';
-  }
   if (!(spec.marginRatio > 0 && spec.marginRatio <= 1)) return 'margin_ratio must be in (0, 1]';
   if (!(spec.commissionRate >= 0 && spec.commissionRate < 1)) return 'commission must be in [0, 1)';
   if (!(spec.limitUpRate > 0 && spec.limitUpRate < 1) || !(spec.limitDownRate > 0 && spec.limitDownRate < 1)) {
@@ -48,5 +45,9 @@ function specProblem(spec: InstrumentSpec): string {
   if (!(spec.preSettlement >= 0) || !Number.isFinite(spec.preSettlement)) {
     return 'pre_settlement must be a number >= 0';
   }
+  const preSettlementTicks = spec.preSettlement > 0 ? new PriceGrid(spec.priceTick).toTicks(spec.preSettlement) : 0;
+  if (Number.isNaN(preSettlementTicks)) return 'pre_settlement must be on the price tick grid';
+  const tooHigh = lotValueProblem('pre_settlement', spec.preSettlement, preSettlementTicks, tickValueCents(spec.priceTick, spec.volumeMultiple));
+  if (tooHigh !== '') return tooHigh;
   return '';
 }

@@ -2,6 +2,7 @@ import type { Account } from '../accounts/account.ts';
 import type { PlaceOrder } from '../commands.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { isCalendarDay } from '../calendar.ts';
+import { lotValueProblem } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
 
 /**
@@ -39,6 +40,8 @@ export function limitPriceTicks(instrument: Instrument, price: number): number |
       message: `price ${price} is not a multiple of the price tick ${instrument.spec.priceTick} of ${instrument.id}`,
     };
   }
+  const tooHigh = lotValueProblem('price', price, ticks, instrument.tickValueCents);
+  if (tooHigh !== '') return { code: ResultCode.PriceOutOfLimits, message: tooHigh };
   if (!instrument.withinLimits(ticks)) {
     const grid = instrument.grid;
     return {

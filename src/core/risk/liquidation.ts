@@ -86,6 +86,13 @@ function closeAtMarket(
   ts: number,
   events: CoreEvent[],
 ): LiquidationOrder {
+  // A market order's bound is the band's edge; without a band (no reference price yet)
+  // "at market" is everything the other side holds: a limit at its farthest price.
+  const farthest = instrument.hasLimits ? undefined : farthestOpposite(instrument, direction);
+  const record = { orderId, instrumentId: instrument.id, direction, offset, volume };
+  if (!instrument.hasLimits && farthest === undefined) {
+    return { ...record, filled: 0, averagePrice: 0, refusal: `no ${direction === 'SELL' ? 'bids' : 'offers'} on ${instrument.id} to close against` };
+  }
   const result = placeForcedOrder(
     state,
     {
@@ -95,8 +102,8 @@ function closeAtMarket(
       instrumentId: instrument.id,
       direction,
       offset,
-      priceType: 'MARKET',
-      price: 0,
+      priceType: farthest === undefined ? 'MARKET' : 'LIMIT',
+      price: farthest === undefined ? 0 : instrument.grid.toPrice(farthest),
       volume,
       timeCondition: 'IOC',
       volumeCondition: 'ANY',
@@ -113,15 +120,19 @@ function closeAtMarket(
     }
   }
   return {
-    orderId,
-    instrumentId: instrument.id,
-    direction,
-    offset,
-    volume,
+    ...record,
     filled,
     averagePrice: filled === 0 ? 0 : instrument.grid.toPrice(Math.round(turnover / filled)),
     refusal: result.code === 1000 ? '' : result.message,
   };
+}
+
+/** The farthest price resting on the side a close in `direction` trades against; undefined when it is empty. */
+function farthestOpposite(instrument: Instrument, direction: Direction): number | undefined {
+  const side = instrument.book.side(direction === 'SELL');
+  let farthest: number | undefined;
+  for (let level = side.best(); level !== undefined; level = side.nextAfter(level)) farthest = level.priceTicks;
+  return farthest;
 }
 
 function compare(a: string, b: string): number {

@@ -6,7 +6,7 @@ import type { SetSettlementPrice } from '../commands.ts';
 import type { AccountSettlement, CoreEvent, InstrumentSettlement } from '../events.ts';
 import { instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
-import { fromCents } from '../money.ts';
+import { fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
 import { ResultCode } from '../result-codes.ts';
 import { liquidate } from '../risk/liquidation.ts';
@@ -23,6 +23,8 @@ export function setSettlementPrice(state: CoreState, command: SetSettlementPrice
       `settlement_price ${command.price} must be a positive price on the tick grid (${instrument.spec.priceTick})`,
     );
   }
+  const tooHigh = lotValueProblem('settlement_price', command.price, ticks, instrument.tickValueCents);
+  if (tooHigh !== '') return rejected(ResultCode.ParameterError, tooHigh);
   instrument.settlementPriceTicks = ticks;
   return succeeded([{ type: 'settlement.price-set', instrumentId: instrument.id, price: instrument.grid.toPrice(ticks) }]);
 }
