@@ -1,4 +1,4 @@
-import { expireConditionals, triggerConditionals } from './conditional/conditional-commands.ts';
+import { triggerConditionals } from './conditional/conditional-commands.ts';
 import type { CoreEvent } from './events.ts';
 import { sweepRisk } from './risk/risk-sweep.ts';
 import type { CoreState } from './state.ts';
@@ -10,8 +10,8 @@ const MAX_ROUNDS = 100_000;
  * What a command sets off after its own effect: conditional orders whose trigger the new
  * last prices reached, risk checks of the accounts whose margin or profit moved (with
  * forced liquidation), and again for whatever those orders traded, until nothing moves.
- * Then conditional orders whose validity ended expire. All within the same command, so a
- * replay reproduces it exactly.
+ * All within the same command, so a replay reproduces it exactly. (Conditional orders
+ * whose validity ended expire before the command: see apply.)
  */
 export function afterCommand(state: CoreState, ts: number, events: CoreEvent[]): void {
   const ledger = state.ledger;
@@ -22,6 +22,5 @@ export function afterCommand(state: CoreState, ts: number, events: CoreEvent[]):
       if (ledger.touched.size > 0) sweepRisk(state, ts, events);
     }
   }
-  if (ts > state.conditionals.nextExpiry) expireConditionals(state, ts, events);
   ledger.liquidated.clear();
 }

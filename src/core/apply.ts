@@ -7,7 +7,8 @@ import { raiseNotifications } from './notifications/notifications.ts';
 import { forceLiquidate } from './risk/force-liquidate.ts';
 import { executeSettlement, setSettlementPrice } from './settlement/settlement.ts';
 import type { StampedCommand } from './commands.ts';
-import { cancelConditional, createConditional } from './conditional/conditional-commands.ts';
+import { cancelConditional, createConditional, expireConditionals } from './conditional/conditional-commands.ts';
+import type { CoreEvent } from './events.ts';
 import { addInstrument } from './instruments/add-instrument.ts';
 import { cancelOrder } from './orders/cancel-order.ts';
 import { modifyOrder } from './orders/modify-order.ts';
@@ -33,7 +34,12 @@ export function apply(state: CoreState, stamped: StampedCommand): ApplyResult {
   }
   state.lastSeq = stamped.seq;
   state.lastTs = stamped.ts;
+  // Conditional orders whose validity ended before this command expire first: the
+  // command (a trade through their trigger, a cancel) must find them Expired.
+  const expired: CoreEvent[] = [];
+  if (stamped.ts > state.conditionals.nextExpiry) expireConditionals(state, stamped.ts, expired);
   const result = dispatch(state, stamped);
+  if (expired.length > 0) result.events.unshift(...expired);
   afterCommand(state, stamped.ts, result.events);
   raiseNotifications(state, result.events);
   // The command is done: no code still holds the orders it finished.

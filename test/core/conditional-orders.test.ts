@@ -82,6 +82,25 @@ describe('conditional orders', () => {
     assert.equal(eventsOfType(tradeAt(x, 69000, '9'), 'conditional.changed').length, 0, 'an expired order never triggers');
   });
 
+  it('expires before the command that comes after valid_until, even a trade through its trigger', () => {
+    const x = longPosition();
+    x.run(conditional('late', { validUntil: x.ts + 2 }));
+    x.place('C', 'c1', 'SELL', 69400, 1); // ts = valid_until: still valid, no trade yet
+    const crossing = x.place('D', 'd1', 'BUY', 69400, 1); // the first command after it: a trade through 69,500
+    const changes = eventsOfType(crossing, 'conditional.changed').map((e) => e.conditional.status);
+    assert.deepEqual(changes, ['Expired']);
+    assert.equal(eventsOfType(crossing, 'order.accepted').filter((e) => e.order.orderId === 'late').length, 0, 'no order placed');
+  });
+
+  it('a cancel after valid_until finds the order Expired (3002)', () => {
+    const x = longPosition();
+    x.run(conditional('late', { validUntil: x.ts + 1 }));
+    const cancel = x.run({ type: 'conditional.cancel', conditionalId: 'late', accountId: 'A' });
+    assert.equal(cancel.code, ResultCode.OrderFinished);
+    assert.match(cancel.message, /already Expired/);
+    assert.deepEqual(eventsOfType(cancel, 'conditional.changed').map((e) => e.conditional.status), ['Expired']);
+  });
+
   it('cancels by id; a finished one answers 3002 and another account\'s 3001', () => {
     const x = longPosition();
     x.run(conditional('c'));
