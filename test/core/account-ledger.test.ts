@@ -115,4 +115,17 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     // 69000x5x0.1 = 34500 + 34.5 commission
     expectAccount(x, 'A', { frozen_margin: 34_534.5, available: 15_465.5 });
   });
+
+  it('a frozen account cannot modify its orders (2005): a modify places a new order', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 1_000_000);
+    x.place('A', 'a', 'BUY', 69000, 1);
+    assert.equal(x.run({ type: 'account.set-frozen', accountId: 'A', frozen: true }).code, ResultCode.Success);
+    const modify = x.modify('A', 'a', 70000, 5);
+    assert.equal(modify.code, ResultCode.AccountFrozen);
+    assert.equal(modify.events.length, 0);
+    assert.equal(x.state.liveOrders.get('A', 'a')?.volumeLeft, 1);
+    assert.equal(x.cancel('A', 'a').code, ResultCode.Success, 'cancelling is still allowed');
+  });
 });
+

@@ -167,6 +167,21 @@ export class HistoryProjection {
   }
 
   /**
+   * The order with this exchange order id under `orderId`: the latest one, or (when the id
+   * was used again since, e.g. by a later command of the same journal batch) an earlier one,
+   * found walking back from the newest.
+   */
+  orderWithExchangeId(accountId: string, orderId: string, exchangeOrderId: number): OrderHistory | undefined {
+    const latest = this.order(accountId, orderId);
+    if (latest === undefined || latest.exchangeOrderId === exchangeOrderId) return latest;
+    for (let index = this.orders.count(accountId) - 1; index >= 0; index--) {
+      const order = this.orders.get(accountId, index);
+      if (order !== undefined && order.orderId === orderId && order.exchangeOrderId === exchangeOrderId) return order;
+    }
+    return undefined;
+  }
+
+  /**
    * Which order an id names now: the position of the latest order under it in the
    * account's list. Unique for the account's whole history, so an id used again names
    * another position.
@@ -240,6 +255,8 @@ export class HistoryProjection {
         Object.assign(o, event.order);
         o.volume = filled + event.order.volume;
         o.filledVolume = filled;
+        // The new order is ACCEPTED in the book; the order the user sees has fills.
+        if (filled > 0 && o.status === 'ACCEPTED') o.status = 'PARTIAL_FILLED';
         o.tradeIds = tradeIds;
         o.updateTs = ts;
         break;

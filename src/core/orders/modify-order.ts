@@ -4,7 +4,7 @@ import type { CoreEvent } from '../events.ts';
 import { execute, levelChanged } from '../matching/matcher.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
+import { checkAccount, checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
 
 /**
  * order.modify = cancel + new order under the same order_id, atomically: everything that
@@ -14,6 +14,11 @@ import { checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
 export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number): ApplyResult {
   const old = state.liveOrders.get(command.accountId, command.orderId);
   if (old === undefined) return rejected(ResultCode.OrderNotFound, 'order not found');
+  if (old.account !== null) {
+    // A modify places a new order: a frozen account places none.
+    const usable = checkAccount(old.account, old.accountId);
+    if (usable.code !== ResultCode.Success) return rejected(usable.code, usable.message);
+  }
   const instrument = state.instruments.get(old.instrumentId)!;
   const tradable = checkTradable(instrument, old.instrumentId);
   if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);

@@ -184,6 +184,7 @@ describe('HTTP /api/order: batches and modify', () => {
       assert.equal(modified.limit_price, 85990);
       assert.equal(modified.volume_left, 2);
       assert.equal(modified.status, 'ALIVE');
+      assert.equal(modified.exchange_status, 'PARTIAL_FILLED', 'an order with fills never goes back to ACCEPTED');
       // The trade of order mod-part still exists; the order's record must not forget it.
       const trades = (await h.ok('GET', `/api/trades/account/${alice.accountId}`, { token: alice.token })) as any;
       const list: any[] = Array.isArray(trades) ? trades : (trades.trades ?? Object.values(trades));

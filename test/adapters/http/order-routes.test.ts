@@ -399,6 +399,28 @@ describe('HTTP /api/order', () => {
       }
     });
 
+    it('answers each submit with its own order when two in one journal batch share an order_id', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(bob, { direction: 'SELL', price: 86500, volume: 1 });
+      // Sent together: the first fills at once and frees the id, the second rests under it.
+      const [filled, resting] = await Promise.all([
+        submit(alice, limit('BUY', 86500, 1, { order_id: 'twice' })),
+        submit(alice, limit('BUY', 80000, 7, { order_id: 'twice' })),
+      ]);
+      assert.deepEqual([filled.body.data?.limit_price, filled.body.data?.volume_orign, filled.body.data?.status], [86500, 1, 'FINISHED']);
+      assert.deepEqual([resting.body.data?.limit_price, resting.body.data?.volume_orign, resting.body.data?.status], [80000, 7, 'ALIVE']);
+      // A cancel and a new order under the same id, together: the cancel answers with the order it cancelled.
+      const [cancelled] = await Promise.all([
+        h.call('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'twice' } }),
+        (async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return submit(alice, limit('BUY', 81000, 4, { order_id: 'twice' }));
+        })(),
+      ]);
+      assert.deepEqual([cancelled.body.data?.limit_price, cancelled.body.data?.exchange_status], [80000, 'CANCELLED']);
+    });
+
     it('refuses malformed fields with 1001 / 400 (direction, offset, price_type, missing instrument)', async () => {
       const alice = await trader();
       const base = { account_id: alice.accountId, ...limit('BUY', 86000) };

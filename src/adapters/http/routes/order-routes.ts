@@ -4,7 +4,8 @@ import { ownAccount, ownUser, tradingAccount, visibleAccountIds } from '../../..
 import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
 import { orderOf, ordersOfAccounts } from '../../../app/services/views.ts';
-import { type Command, type CoreState, ResultCode } from '../../../core/index.ts';
+import type { Sequenced } from '../../../app/sequencer.ts';
+import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
@@ -58,6 +59,17 @@ async function runBatch(ctx: HttpContext, items: readonly BatchItem[]) {
   return { total: results.length, success_count: successCount, failed_count: results.length - successCount, results };
 }
 
+/** The exchange order id of the order a command placed, replaced or cancelled, from its events. */
+function exchangeOrderIdOf(events: readonly CoreEvent[], accountId: string, orderId: string): number | undefined {
+  for (const event of events) {
+    if ((event.type === 'order.accepted' || event.type === 'order.replaced') && event.order.accountId === accountId && event.order.orderId === orderId) {
+      return event.order.exchangeOrderId;
+    }
+    if (event.type === 'order.cancelled' && event.accountId === accountId && event.orderId === orderId) return event.exchangeOrderId;
+  }
+  return undefined;
+}
+
 /** A batch item from a builder that may refuse (ApiError) before the exchange sees it. */
 function batchItem(orderId: string, instrumentId: string, build: () => Command & { orderId: string }): BatchItem {
   try {
@@ -73,8 +85,15 @@ function batchItem(orderId: string, instrumentId: string, build: () => Command &
 export function orderRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
   const history = () => ctx.exchange.history;
-  const orderReply = (accountId: string, orderId: string) => {
-    const record = history().order(accountId, orderId);
+  /**
+   * The order's record, as the reply to a command: the one the command placed or acted on
+   * (its events name its exchange order id), even when a later command of the same journal
+   * batch has used the id again by the time the reply is built.
+   */
+  const orderReply = (accountId: string, orderId: string, applied?: Sequenced) => {
+    const exchangeOrderId = applied === undefined ? undefined : exchangeOrderIdOf(applied.result.events, accountId, orderId);
+    const record =
+      exchangeOrderId === undefined ? history().order(accountId, orderId) : history().orderWithExchangeId(accountId, orderId, exchangeOrderId);
     if (record === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
     return ok(orderOf(state(), history(), record));
   };
@@ -85,8 +104,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
       const command = toPlaceOrder(state(), account.accountId, request.body as OrderRequest);
-      await execute(ctx.exchange, command);
-      return orderReply(account.accountId, command.orderId);
+      return orderReply(account.accountId, command.orderId, await execute(ctx.exchange, command));
     },
   );
 
@@ -103,8 +121,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const { user_id, account_id, order_id } = request.body;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, order_id);
-      await execute(ctx.exchange, { type: 'order.cancel', accountId, orderId: order_id });
-      return orderReply(accountId, order_id);
+      return orderReply(accountId, order_id, await execute(ctx.exchange, { type: 'order.cancel', accountId, orderId: order_id }));
     },
   );
 
@@ -124,8 +141,8 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       const orderId = request.params.order_id;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, orderId);
       if (!Number.isInteger(new_volume) || new_volume <= 0) throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
-      await execute(ctx.exchange, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
-      return orderReply(accountId, orderId);
+      const applied = await execute(ctx.exchange, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
+      return orderReply(accountId, orderId, applied);
     },
   );
 
