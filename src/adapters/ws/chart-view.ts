@@ -1,7 +1,8 @@
 import type { Exchange } from '../../app/exchange.ts';
 import { type KlineSeries, periodByDurationNs, TICK_SERIES } from '../../marketdata/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
-import { candleView, NS_PER_MS } from '../../protocol/index.ts';
+import { NS_PER_MS } from '../../protocol/index.ts';
+import { HeldCandles } from './held-candles.ts';
 
 /** A set_chart request as the client sent it (echoed in charts.<id>.state). */
 export interface ChartRequest {
@@ -30,7 +31,7 @@ export function isSupportedDuration(durationNs: number): boolean {
 }
 
 /** The candle ids a chart shows: from left_kline_id, around focus_datetime, or the newest view_width. */
-function range(series: KlineSeries, request: ChartRequest): { left: number; right: number } {
+function range(series: KlineSeries, request: ChartRequest): Span {
   const width = request.view_width ?? DEFAULT_VIEW_WIDTH;
   const last = series.lastId;
   if (request.left_kline_id !== undefined) {
@@ -45,39 +46,76 @@ function range(series: KlineSeries, request: ChartRequest): { left: number; righ
   return { left: Math.max(series.firstId, last - width + 1), right: last };
 }
 
+interface Span {
+  readonly left: number;
+  readonly right: number;
+}
+
+const EMPTY: Span = { left: -1, right: -1 };
+
+/**
+ * The span of a further instrument of the chart: ids are each series' own, so it is the
+ * same stretch of time as the first instrument's span (candles that started within it,
+ * and the one in progress at its start).
+ */
+function alignedRange(series: KlineSeries, first: KlineSeries, span: Span): Span {
+  const from = first.byIds(span.left, span.left)[0];
+  const to = first.byIds(span.right, span.right)[0];
+  if (from === undefined || to === undefined) return EMPTY;
+  const right = series.idAtOrBefore(to.openMs);
+  if (right === undefined) return EMPTY;
+  return { left: series.idAtOrBefore(from.openMs) ?? series.firstId, right };
+}
+
+/** What a client holds of each candle series it was sent, by instrument and duration. */
+export class HeldKlines {
+  private readonly series = new Map<string, HeldCandles>();
+
+  of(instrumentId: string, durationKey: string): HeldCandles {
+    const key = `${instrumentId} ${durationKey}`;
+    let held = this.series.get(key);
+    if (held === undefined) {
+      held = new HeldCandles();
+      this.series.set(key, held);
+    }
+    return held;
+  }
+}
+
 /**
  * Patches for one chart: the candles in its range that the client lacks or holds in an
- * older state, `last_id`, and `charts.<id>` with the range. Candles that leave the range
- * are not deleted: the client keeps them, as DIFF servers do.
+ * older state, `last_id`, and `charts.<id>` with the range (of the first instrument; -1
+ * when it has none). What it returns is recorded in `held` as sent. Candles that leave the
+ * range are not deleted: the client keeps them, as DIFF servers do.
  */
-export function chartPatch(exchange: Exchange, request: ChartRequest, klinesMirror: JsonObject, chartMirror: Json | undefined) {
+export function chartPatch(exchange: Exchange, request: ChartRequest, held: HeldKlines, chartMirror: Json | undefined) {
   const klines: JsonObject = {};
-  let left = -1;
-  let right = -1;
   const instruments = request.ins_list.split(',').filter((s) => s !== '');
   const durationKey = String(request.duration);
+  let shown: Span = EMPTY;
+  let first: KlineSeries | undefined;
   for (const [index, instrumentId] of instruments.entries()) {
     const series = seriesOf(exchange, instrumentId, request.duration);
     if (series === undefined) continue;
-    const span = range(series, request);
-    if (index === 0) ({ left, right } = span);
-    const held = ((klinesMirror[instrumentId] as JsonObject | undefined)?.[durationKey] ?? {}) as JsonObject;
-    const heldData = (held.data ?? {}) as JsonObject;
-    const data: JsonObject = {};
-    for (const candle of series.byIds(span.left, span.right)) {
-      const id = String(candle.id);
-      const change = diff(heldData[id], candleView(candle));
-      if (change !== undefined) data[id] = change;
+    let span: Span;
+    if (index === 0) {
+      first = series;
+      span = range(series, request);
+      if (span.right >= span.left) shown = span;
+    } else {
+      span = first === undefined || shown === EMPTY ? range(series, request) : alignedRange(series, first, shown);
     }
+    const candles = held.of(instrumentId, durationKey);
     const entry: JsonObject = {};
-    if (held.last_id !== series.lastId) entry.last_id = series.lastId;
-    if (Object.keys(data).length > 0) entry.data = data;
+    if (candles.lastId !== series.lastId) entry.last_id = candles.lastId = series.lastId;
+    const data = span.right >= span.left ? candles.update(series, span.left, span.right) : undefined;
+    if (data !== undefined) entry.data = data;
     if (Object.keys(entry).length > 0) klines[instrumentId] = { [durationKey]: entry };
   }
   const chart = {
     state: { ...request } as unknown as JsonObject,
-    left_id: left,
-    right_id: right,
+    left_id: shown.left,
+    right_id: shown.right,
     more_data: false,
     ready: true,
   };

@@ -8,7 +8,12 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
  */
 const Str = (max = 64) => Type.String({ maxLength: max });
 const OptStr = (max = 64) => Type.Optional(Type.String({ maxLength: max }));
-const OptNum = Type.Optional(Type.Number());
+/**
+ * A finite number: JSON text such as 1e999 decodes to Infinity, which would be sent back
+ * as null (deleting the field on the client) or poison arithmetic.
+ */
+const Num = (options: { minimum?: number } = {}) => Type.Number({ minimum: -Number.MAX_VALUE, maximum: Number.MAX_VALUE, ...options });
+const OptNum = Type.Optional(Num());
 
 export const CLIENT_MESSAGES = {
   peek_message: Type.Object({}),
@@ -24,9 +29,9 @@ export const CLIENT_MESSAGES = {
     instrument_id: Str(),
     direction: Str(8),
     offset: Str(16),
-    volume: Type.Number(),
+    volume: Num(),
     price_type: OptStr(16),
-    limit_price: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    limit_price: Type.Optional(Type.Union([Num(), Type.Null()])),
     volume_condition: OptStr(8),
     time_condition: OptStr(8),
     min_volume: OptNum,
@@ -36,7 +41,7 @@ export const CLIENT_MESSAGES = {
   set_chart: Type.Object({
     chart_id: Str(),
     ins_list: Str(1024),
-    duration: Type.Number({ minimum: 0 }),
+    duration: Num({ minimum: 0 }),
     // 0 only with an empty ins_list (a removal, as clients send it); see setChart.
     view_width: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
     left_kline_id: OptNum,
@@ -70,5 +75,7 @@ function describe(error: ErrorObject | null | undefined): string {
   if (error === undefined || error === null) return 'not valid';
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required') return `${String((error.params as { missingProperty?: string }).missingProperty)} is required`;
+  const limit = (error.params as { limit?: unknown }).limit;
+  if (Math.abs(Number(limit)) === Number.MAX_VALUE) return `${field} must be a finite number`;
   return `${field === '' ? 'message' : field} ${error.message ?? 'is not valid'}`;
 }

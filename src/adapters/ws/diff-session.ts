@@ -4,7 +4,7 @@ import { type NotificationMessage, type NotificationRaised, renderNotification }
 import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
-import { type ChartRequest, chartPatch } from './chart-view.ts';
+import { type ChartRequest, chartPatch, HeldKlines } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
 import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
@@ -31,6 +31,13 @@ export interface Outlet {
 let notifySerial = 0;
 /** Notify keys are unique for the life of the process and never reused (CLIENTS.md). */
 const BOOT = Date.now().toString(36);
+
+/**
+ * Charts one connection may hold at once. Every trade updates each chart on its
+ * instrument, so charts are work the server does for the client on every trade; a
+ * trading screen shows a few.
+ */
+export const MAX_CHARTS_PER_SESSION = 64;
 
 /**
  * One DIFF connection: what the client subscribed to, who it is, the server's copy of
@@ -70,7 +77,7 @@ export class DiffSession {
   /** How many of `tradesAccount`'s trades the client holds: the first ones, as trades only append. */
   private tradesHeld = 0;
   private tradesAccount: string | undefined;
-  private readonly klinesMirror: JsonObject = {};
+  private readonly heldKlines = new HeldKlines();
   private readonly chartsMirror: JsonObject = {};
   private mdhisSent = false;
 
@@ -144,15 +151,18 @@ export class DiffSession {
     }
   }
 
-  setChart(request: ChartRequest): void {
+  /** Sets, replaces or (with an empty ins_list) removes a chart; false when the session has as many charts as it may. */
+  setChart(request: ChartRequest): boolean {
     if (request.ins_list === '') {
       if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
       this.dirtyCharts.delete(request.chart_id);
-      return;
+      return true;
     }
+    if (!this.charts.has(request.chart_id) && this.charts.size >= MAX_CHARTS_PER_SESSION) return false;
     this.charts.set(request.chart_id, request);
     this.removedCharts.delete(request.chart_id);
     this.dirtyCharts.add(request.chart_id);
+    return true;
   }
 
   /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
@@ -348,10 +358,9 @@ export class DiffSession {
     for (const chartId of this.dirtyCharts) {
       const request = this.charts.get(chartId);
       if (request === undefined) continue;
-      const patch = chartPatch(this.exchange, request, this.klinesMirror, getOwn(this.chartsMirror, chartId));
+      const patch = chartPatch(this.exchange, request, this.heldKlines, getOwn(this.chartsMirror, chartId));
       if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
       if (patch.klines !== undefined) {
-        applyPatch(this.klinesMirror, patch.klines);
         for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
       }
     }

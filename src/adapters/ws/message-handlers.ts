@@ -7,7 +7,7 @@ import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts'
 import type { JsonObject } from '../../protocol/merge-patch.ts';
 import { type ChartRequest, isSupportedDuration } from './chart-view.ts';
 import type { ClientMessage } from './client-messages.ts';
-import type { DiffSession } from './diff-session.ts';
+import { type DiffSession, MAX_CHARTS_PER_SESSION } from './diff-session.ts';
 
 /** What the handlers need besides the session. */
 export interface HandlerContext {
@@ -89,7 +89,9 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     session.notifyLocal('WARNING', code, `order ${orderId} refused: ${reason}`);
   };
   if (session.caller === undefined) {
-    refuse(ResultCode.AuthenticationFailed, 'log in first (req_login)');
+    // Only the notify: before a login there is no trade.<key> to show the order in, and
+    // a record kept for it would be memory any anonymous connection could fill.
+    session.notifyLocal('WARNING', ResultCode.AuthenticationFailed, `order ${orderId} refused: log in first (req_login)`);
     return false;
   }
   let command;
@@ -163,7 +165,9 @@ export function setChart(session: DiffSession, message: ClientMessage<'set_chart
     ...(message.focus_datetime !== undefined && { focus_datetime: message.focus_datetime }),
     ...(message.focus_position !== undefined && { focus_position: message.focus_position }),
   };
-  session.setChart(request);
+  if (!session.setChart(request)) {
+    session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: at most ${MAX_CHARTS_PER_SESSION} charts per connection; remove one (ins_list "") before adding ${message.chart_id}`);
+  }
 }
 
 /** A refused order as DIFF shows it: FINISHED, nothing traded, the reason in last_msg. */

@@ -84,11 +84,14 @@ export function tradePatch(
     if (dirt.all && accountId !== undefined) for (const order of exchange.history.ordersOf(accountId)) latest.set(order.orderId, order);
     const ids = dirt.all ? [...latest.keys(), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
+      // A refusal here is the newest thing under its id (a later order sent to the
+      // exchange takes the id out of localOrders): it shows over any earlier order.
+      const local = localOrders.get(id);
       // A finished order the client holds is final: unchanged unless its id now names another order.
       const heldOrder = getOwn(held, id);
-      if (typeof heldOrder === 'number' && accountId !== undefined && heldOrder === exchange.history.orderIndex(accountId, id)) continue;
-      const record = accountId === undefined ? undefined : dirt.all ? latest.get(id) : exchange.history.order(accountId, id);
-      const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : localOrders.get(id);
+      if (local === undefined && typeof heldOrder === 'number' && accountId !== undefined && heldOrder === exchange.history.orderIndex(accountId, id)) continue;
+      const record = local !== undefined || accountId === undefined ? undefined : dirt.all ? latest.get(id) : exchange.history.order(accountId, id);
+      const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : local;
       if (view === undefined) continue;
       const change = diff(heldOrder, view);
       if (change !== undefined) setOwn(orders, id, change);

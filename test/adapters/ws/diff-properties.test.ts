@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { chartPatch } from '../../../src/adapters/ws/chart-view.ts';
+import { chartPatch, HeldKlines } from '../../../src/adapters/ws/chart-view.ts';
 import type { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
 import { instrumentState } from '../../../src/core/index.ts';
 import { buildQuote } from '../../../src/marketdata/index.ts';
@@ -235,7 +235,7 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
           const quotes = Object.fromEntries(
             Object.values(INSTRUMENTS).map((i) => [i.full, asJson(buildQuote(instrumentState(h.exchange.state, i.full)!, h.exchange.marketData.tape(i.full), TIME_ZONE))]),
           );
-          const chart = chartPatch(h.exchange, CHART, {}, undefined);
+          const chart = chartPatch(h.exchange, CHART, new HeldKlines(), undefined);
           const series = (chart.klines?.[INSTRUMENTS.cu.full] as any)?.[String(CHART.duration)];
           for (const [u, { client }] of opened.entries()) {
             const who = traders[u]!.username;

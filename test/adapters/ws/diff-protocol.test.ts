@@ -212,6 +212,8 @@ describe('DIFF protocol', () => {
       ['missing field', JSON.stringify({ aid: 'subscribe_quote' }), /ins_list/],
       ['wrong type in set_chart', JSON.stringify({ aid: 'set_chart', chart_id: 'c', ins_list: CU, duration: 'minute' }), /duration/],
       ['unsupported duration', JSON.stringify({ aid: 'set_chart', chart_id: 'c', ins_list: CU, duration: 7e9 }), /duration/],
+      ['an infinite price (1e999)', '{"aid":"insert_order","instrument_id":"cu2701","direction":"BUY","offset":"OPEN","volume":1,"limit_price":1e999}', /limit_price must be a finite number/],
+      ['an infinite left_kline_id', `{"aid":"set_chart","chart_id":"c","ins_list":"${CU}","duration":0,"left_kline_id":1e999}`, /left_kline_id must be a finite number/],
       ['binary frame', Buffer.from('{"aid":"ping"}'), /JSON text/],
     ];
     for (const [what, frame, content] of cases) {
@@ -446,6 +448,8 @@ describe('DIFF protocol', () => {
       false,
     );
     assert.equal(h.exchange.history.order(alice.accountId, 'early'), undefined, 'the early order never reached the exchange');
+    const session = h.service.diff!.sessions().find((s) => s.queryUserId === 'alice' && s.caller === undefined);
+    assert.equal(session?.localOrders.size, 0, 'and the session keeps no record of it');
     client.close();
   });
 

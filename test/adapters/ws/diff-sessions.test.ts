@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { DiffClient } from '../../support/diff-client.ts';
+import { MAX_CHARTS_PER_SESSION } from '../../../src/adapters/ws/diff-session.ts';
+import { TICK_SERIES } from '../../../src/marketdata/index.ts';
 import { diffTestbed, type Trader } from '../../support/diff-testbed.ts';
 import type { HttpHarness, TestUser } from '../../support/http-harness.ts';
 
@@ -85,4 +87,62 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     await client.until((m) => m.charts?.c1 === undefined, 5000, 'the chart removed');
     client.close();
   });
+
+  it(`holds at most ${MAX_CHARTS_PER_SESSION} charts per connection; more are refused with a notify`, async () => {
+    const client = await connect('/ws/diff');
+    const frame = Array.from({ length: MAX_CHARTS_PER_SESSION + 1 }, (_, i) => ({ aid: 'set_chart', chart_id: `m${i}`, ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 5 }));
+    client.socket.send(JSON.stringify(frame));
+    await client.until((m) => m.charts?.[`m${MAX_CHARTS_PER_SESSION - 1}`] !== undefined, 5000, 'the charts that fit');
+    await client.until(() => client.notifications().some((n) => n.level === 'WARNING' && /at most 64 charts/.test(n.content)), 5000, 'the refusal');
+    assert.equal(client.mirror.charts[`m${MAX_CHARTS_PER_SESSION}`], undefined);
+    // Replacing a chart the connection holds is still allowed, and so is one more after a removal.
+    client.send({ aid: 'set_chart', chart_id: 'm0', ins_list: '', duration: 60e9 });
+    client.send({ aid: 'set_chart', chart_id: 'extra', ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 5 });
+    await client.until((m) => m.charts?.extra !== undefined && m.charts?.m0 === undefined, 5000, 'a chart in place of a removed one');
+    client.close();
+  });
+
+  it('aligns further instruments of a chart by time (ids are each series\' own); an unknown first instrument shows no range', async () => {
+    const al = h.exchange.state.instruments.get('SHFE.al2701')!;
+    const alPrice = al.grid.toPrice(al.preSettlementTicks);
+    const cross = async (instrument: string, price: number) => {
+      await h.order(alice, { direction: 'SELL', price, instrument_id: instrument });
+      await h.order(bob, { direction: 'BUY', price, instrument_id: instrument });
+    };
+    await cross('cu2701', 86500);
+    await cross('cu2701', 86500);
+    await cross('al2701', alPrice);
+    await cross('cu2701', 86500);
+    const cuLast = h.exchange.marketData.tape('SHFE.cu2701')!.klines(TICK_SERIES)!.lastId;
+    const alLast = h.exchange.marketData.tape('SHFE.al2701')!.klines(TICK_SERIES)!.lastId;
+    const client = await connect('/ws/diff');
+    // The last two cu ticks; the al tick came between them.
+    client.send({ aid: 'set_chart', chart_id: 'pair', ins_list: 'SHFE.cu2701,SHFE.al2701', duration: 0, view_width: 2, left_kline_id: cuLast - 1 });
+    await client.until((m) => m.charts?.pair?.right_id === cuLast, 5000, 'the chart');
+    assert.equal(client.mirror.charts.pair.left_id, cuLast - 1);
+    await client.until((m) => m.klines?.['SHFE.al2701']?.['0']?.data?.[String(alLast)] !== undefined, 5000, 'the al tick of that stretch of time');
+    client.send({ aid: 'set_chart', chart_id: 'unknown', ins_list: 'SHFE.zz9999,SHFE.al2701', duration: 0, view_width: 2 });
+    await client.until((m) => m.charts?.unknown !== undefined, 5000, 'the chart on an unknown instrument');
+    assert.deepEqual([client.mirror.charts.unknown.left_id, client.mirror.charts.unknown.right_id], [-1, -1]);
+    // A left_kline_id past the newest candle shows an empty range, not left > right.
+    client.send({ aid: 'set_chart', chart_id: 'ahead', ins_list: 'SHFE.cu2701', duration: 0, view_width: 2, left_kline_id: cuLast + 100 });
+    await client.until((m) => m.charts?.ahead !== undefined, 5000, 'the chart ahead of the data');
+    assert.deepEqual([client.mirror.charts.ahead.left_id, client.mirror.charts.ahead.right_id], [-1, -1]);
+    client.close();
+  });
+
+  it('shows a refusal under the id of a finished order the client holds', async () => {
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    client.send(order(alice, alice.accountId, 'again'));
+    await client.until((m) => m.trade.alice.orders?.again?.status === 'ALIVE', 5000, 'the order');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'again' });
+    await client.until((m) => m.trade.alice.orders?.again?.status === 'FINISHED', 5000, 'the order cancelled');
+    client.send({ ...order(alice, alice.accountId, 'again'), offset: 'BOGUS', volume: 3 });
+    await client.until((m) => m.trade.alice.orders?.again?.volume_orign === 3, 5000, 'the refusal in its place');
+    assert.equal(client.mirror.trade.alice.orders.again.status, 'FINISHED');
+    assert.match(client.mirror.trade.alice.orders.again.last_msg, /offset/);
+    client.close();
+  });
 });
+
