@@ -175,6 +175,7 @@ export interface BankTransfer {
   readonly transferId: string;
   readonly accountId: string;
   readonly bankId: string;
+  /** '' when bankId is not one of the exchange's banks: the attempt is refused (1001) and recorded. */
   readonly bankName: string;
   /** Positive: from the bank into the account; negative: out to the bank. */
   readonly amount: number;

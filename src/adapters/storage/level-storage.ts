@@ -46,6 +46,8 @@ export class LevelStorage {
     const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 1000) / 1000;
     const tables = files.filter((f) => f.name.endsWith('.ldb') || f.name.endsWith('.sst'));
     const logs = files.filter((f) => f.name.endsWith('.log') && f.name !== 'LOG');
+    // The memtables and the block cache together: LevelDB has no property for the
+    // memtables alone (documented in the route's schema).
     const memtable = Number(this.db.getProperty('leveldb.approximate-memory-usage'));
     return {
       wal_size_mb: mb(logs.reduce((sum, f) => sum + f.size, 0)),

@@ -45,7 +45,9 @@ export function tradingAccount(
   if (request.account_id !== undefined && request.account_id !== '') {
     const account = ownAccount(state, caller, request.account_id);
     if (request.user_id !== undefined && request.user_id !== '' && account.userId !== request.user_id) {
-      throw new ApiError(ResultCode.PermissionDenied, `account ${account.accountId} does not belong to user ${request.user_id}`);
+      // Only an administrator gets here (a user can name only itself and its own accounts):
+      // a request that contradicts itself, not a lack of permission.
+      throw new ApiError(ResultCode.ParameterError, `account ${account.accountId} does not belong to user ${request.user_id}`);
     }
     return account;
   }

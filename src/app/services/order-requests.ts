@@ -47,6 +47,13 @@ export function resolveInstrumentId(state: CoreState, instrumentId: string, exch
  * instrument, so the refusal (3003) is recorded like any other and clients see the order.
  */
 export function instrumentKey(state: CoreState, instrumentId: string, exchangeId?: string): string {
+  const dot = instrumentId.indexOf('.');
+  if (dot > 0 && exchangeId !== undefined && exchangeId !== '' && instrumentId.slice(0, dot) !== exchangeId) {
+    throw new ApiError(
+      ResultCode.ParameterError,
+      `instrument_id ${instrumentId} has the exchange prefix ${instrumentId.slice(0, dot)}, but exchange_id is ${exchangeId}`,
+    );
+  }
   if (state.instruments.has(instrumentId)) return instrumentId;
   if (exchangeId !== undefined && exchangeId !== '') {
     const full = `${exchangeId}.${instrumentId}`;

@@ -17,6 +17,7 @@ import type { Account } from './account.ts';
 export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResult {
   const account = state.accounts.get(command.accountId);
   if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
+  if (command.bankName === '') return refuse(account, command, ResultCode.ParameterError, `unknown bank_id ${command.bankId}`);
   const magnitude = amountCents(Math.abs(command.amount), false);
   if (typeof magnitude === 'string') return refuse(account, command, ResultCode.ParameterError, `amount ${magnitude}`);
   const cents = command.amount < 0 ? -magnitude : magnitude;

@@ -559,9 +559,14 @@ describe('HTTP /api/user and /api/account', () => {
       await h.ok('POST', '/api/account/transfer', transfer({ amount: 12_000 }));
     });
 
-    it('refuses an unknown bank with 1001 / 400 naming bank_id', async () => {
+    it('refuses an unknown bank with 1001 / 400 naming bank_id, and records it with error_id != 0', async () => {
+      const count = (await records()).length;
       await refusedNaming(h, 'POST', '/api/account/transfer', transfer({ amount: 100, bank_id: 'NOBANK' }), 1001, 400, 'bank_id');
       assert.equal(await balanceOf(), 12_000);
+      const list = await records();
+      assert.equal(list.length, count + 1);
+      const record = list[count] as Record<string, unknown>;
+      assert.deepEqual([record.bank_id, record.bank_name, record.error_id], ['NOBANK', '', 1001]);
     });
 
     it('refuses a zero or three-decimal amount with 1001 / 400 and moves nothing', async () => {
@@ -615,6 +620,7 @@ describe('HTTP /api/user and /api/account', () => {
           [-12_000.01, false],
           [-12_000, true],
           [12_000, true],
+          [100, false], // the unknown bank
           [0, false],
           [10.001, false],
           [-0.005, false],

@@ -174,6 +174,12 @@ describe('HTTP /api/admin', () => {
       // An exchange prefix that contradicts the exchange named in the body.
       await bad(adminForm('SHFE.bad15', { exchange: 'DCE' }));
       await bad({ ...adminForm('bad16'), exchange_id: 'DCE' });
+      // The two forms' names of one field, given both with different values.
+      await bad(adminForm('bad17', { volume_multiple: 5, contract_multiplier: 10 }));
+      await bad(adminForm('bad18', { margin_ratio: 0.1, margin_rate: 0.2 }));
+      await bad(adminForm('bad19', { commission: 0.0001, commission_rate: 0.0002 }));
+      // Prices whose lot would be worth more than the exchange takes.
+      await bad(adminForm('bad20', { pre_settlement: 1e11 }));
       const ids = (await instruments()).map((i) => i.instrument_id);
       assert.ok(!ids.some((id) => /bad\d+/.test(id)), `nothing registered: ${ids.filter((id) => /bad/.test(id))}`);
     });

@@ -200,7 +200,7 @@ describe('HTTP /api/management', () => {
       await h.cancelAllLiveOrders();
     });
 
-    it('refuses bad amounts (1001 / 400), unknown users (1004 / 404) and accounts (2001 / 404), users (1003 / 403)', async () => {
+    it('refuses bad amounts and mismatched ids (1001 / 400), unknown users (1004 / 404) and accounts (2001 / 404), users (1003 / 403)', async () => {
       const alice = await trader(1_000);
       const bob = await trader(1_000);
       const lonely = await h.user(`mgmt_noacct_${++n}`);
@@ -214,10 +214,8 @@ describe('HTTP /api/management', () => {
         await refused(h, 'POST', path, { token: h.admin.token, body: { user_id: '00000000-0000-0000-0000-000000000000', amount: 10 } }, 1004, 404);
         await refused(h, 'POST', path, { token: h.admin.token, body: { user_id: alice.userId, account_id: 'NOPE', amount: 10 } }, 2001, 404);
         await refused(h, 'POST', path, { token: h.admin.token, body: { user_id: lonely.userId, amount: 10 } }, 2001, 404);
-        // An account of another user than the one named: refused, nothing moves.
-        const mismatch = await h.call('POST', path, { token: h.admin.token, body: { user_id: alice.userId, account_id: bob.accountId, amount: 10 } });
-        assert.equal(mismatch.body.success, false);
-        assert.ok(mismatch.status >= 400 && mismatch.status < 500);
+        // An account of another user than the one named: a request that contradicts itself (1001), nothing moves.
+        await refused(h, 'POST', path, { token: h.admin.token, body: { user_id: alice.userId, account_id: bob.accountId, amount: 10 } }, 1001, 400);
         await refused(h, 'POST', path, { token: alice.token, body: { user_id: alice.userId, amount: 10 } }, 1003, 403);
         await needsToken(h, 'POST', path, { user_id: alice.userId, amount: 10 });
       }
@@ -363,6 +361,16 @@ describe('HTTP /api/management', () => {
       assert.equal(data.liquidation.orders[0].filled, 0);
       const positions = (await h.ok('GET', `/api/position/account/${target.accountId}`, { token: target.token })).positions;
       assert.equal(positions['SHFE.cu2701'].volume_long, 1, 'nothing to sell into: the position stays');
+    });
+
+    it('POST /force-liquidate of an account with nothing to close answers liquidation null and records nothing', async () => {
+      const idle = await trader();
+      const before = (await admin('GET', '/api/management/risk/liquidations?limit=1000')) as unknown[];
+      const data = await admin('POST', '/api/management/risk/force-liquidate', { account_id: idle.accountId });
+      assert.equal(data.account.account_id, idle.accountId);
+      assert.equal(data.liquidation, null);
+      const after = (await admin('GET', '/api/management/risk/liquidations?limit=1000')) as unknown[];
+      assert.equal(after.length, before.length);
     });
 
     it('POST /force-liquidate refuses an empty body (1001 / 400), unknown accounts (2001 / 404) and users (1004 / 404)', async () => {

@@ -202,6 +202,10 @@ describe('HTTP /api/order', () => {
       assert.equal(bare.status, 200, bare.raw);
       assert.equal(bare.body.data.exchange_id, 'SHFE');
       assert.deepEqual((await book()).bids, [{ price: 85000, volume: 3, order_count: 3 }]);
+      // A prefix that contradicts exchange_id names no instrument for sure: 1001, nothing placed.
+      const contradicting = await submit(alice, { instrument_id: 'SHFE.cu2701', exchange_id: 'DCE', direction: 'BUY', offset: 'OPEN', volume: 1, limit_price: 85000, order_id: 'alias-4' });
+      assert.deepEqual([contradicting.status, contradicting.body.error?.code], [400, 1001]);
+      assert.deepEqual((await book()).bids, [{ price: 85000, volume: 3, order_count: 3 }]);
     });
 
     it('accepts user_id with the account and a user_id alone (its first account)', async () => {

@@ -4227,7 +4227,9 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
+                                /** @description Size of the write-ahead log files (the writes the memtables hold) */
                                 wal_size_mb: number;
+                                /** @description LevelDB's approximate memory use: its memtables and its block cache (LevelDB reports no figure of the memtables alone) */
                                 memtable_size_mb: number;
                                 sstable_count: number;
                                 sstable_total_size_mb: number;

@@ -32,10 +32,7 @@ export interface InstrumentForm {
 export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeConfig): InstrumentSpec {
   const dot = form.instrument_id.indexOf('.');
   const prefix = dot > 0 ? form.instrument_id.slice(0, dot) : undefined;
-  const named = form.exchange_id ?? form.exchange;
-  if (form.exchange_id !== undefined && form.exchange !== undefined && form.exchange_id !== form.exchange) {
-    throw new ApiError(ResultCode.ParameterError, `body.exchange_id ${JSON.stringify(form.exchange_id)} and body.exchange ${JSON.stringify(form.exchange)} differ`);
-  }
+  const named = either(form, 'exchange_id', 'exchange');
   if (named !== undefined && prefix !== undefined && prefix !== named) {
     throw new ApiError(ResultCode.ParameterError, `body.instrument_id ${JSON.stringify(form.instrument_id)} has the exchange prefix ${prefix}, but body.exchange_id (or exchange) is ${JSON.stringify(named)}`);
   }
@@ -43,7 +40,7 @@ export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeCon
   if (exchangeId === undefined) throw new ApiError(ResultCode.ParameterError, 'body.exchange_id (or exchange) is required when instrument_id has no exchange prefix');
   const fullId = form.instrument_id.startsWith(`${exchangeId}.`) ? form.instrument_id : `${exchangeId}.${form.instrument_id}`;
   const code = fullId.slice(exchangeId.length + 1);
-  const volumeMultiple = form.volume_multiple ?? form.contract_multiplier;
+  const volumeMultiple = either(form, 'volume_multiple', 'contract_multiplier');
   if (volumeMultiple === undefined) throw new ApiError(ResultCode.ParameterError, 'body.volume_multiple (or contract_multiplier) is required');
   const entry: Record<string, unknown> = {
     instrument_id: fullId,
@@ -51,8 +48,8 @@ export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeCon
     product_id: form.product_id ?? /^[A-Za-z]+/.exec(code)?.[0]?.toLowerCase() ?? code.toLowerCase(),
     price_tick: form.price_tick,
     volume_multiple: volumeMultiple,
-    margin_ratio: form.margin_ratio ?? form.margin_rate ?? config.risk.marginRatio,
-    commission: form.commission ?? form.commission_rate ?? 0,
+    margin_ratio: either(form, 'margin_ratio', 'margin_rate') ?? config.risk.marginRatio,
+    commission: either(form, 'commission', 'commission_rate') ?? 0,
   };
   const optional = {
     instrument_name: form.instrument_name,
@@ -73,4 +70,14 @@ export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeCon
   const spec = instruments[0];
   if (spec === undefined) throw new ApiError(ResultCode.ParameterError, 'body is not a valid instrument');
   return spec;
+}
+
+/** A field that has two names (one per form): either may be given, both only if they agree. */
+function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, alias: keyof InstrumentForm): InstrumentForm[K] {
+  const value = form[name];
+  const other = form[alias];
+  if (value !== undefined && other !== undefined && value !== other) {
+    throw new ApiError(ResultCode.ParameterError, `body.${name} ${JSON.stringify(value)} and body.${alias} ${JSON.stringify(other)} differ: give one of them`);
+  }
+  return value ?? (other as InstrumentForm[K]);
 }

@@ -154,7 +154,16 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['monitoring'],
         summary: "The storage engine's own figures (LevelDB)",
-        response: replies(Type.Object({ wal_size_mb: Num, memtable_size_mb: Num, sstable_count: Int, sstable_total_size_mb: Num })),
+        response: replies(
+          Type.Object({
+            wal_size_mb: Type.Number({ description: 'Size of the write-ahead log files (the writes the memtables hold)' }),
+            memtable_size_mb: Type.Number({
+              description: "LevelDB's approximate memory use: its memtables and its block cache (LevelDB reports no figure of the memtables alone)",
+            }),
+            sstable_count: Int,
+            sstable_total_size_mb: Num,
+          }),
+        ),
       },
     },
     async () => ok(ctx.exchange.storage.figures()),
