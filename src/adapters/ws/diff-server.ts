@@ -7,7 +7,7 @@ import { ResultCode } from '../../core/index.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
-import { cancelOrder, type HandlerContext, insertOrder, login, setChart } from './message-handlers.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, setChart, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 
 export interface DiffServerOptions {
@@ -36,8 +36,13 @@ function isDiffRoute(request: IncomingMessage): boolean {
   const url = requestUrl(request);
   return url !== undefined && PATHS.has(url.pathname);
 }
-/** Largest client frame: a batch of a few hundred orders fits easily. */
+/** Largest client frame the server reads: a batch of a few thousand orders fits. */
 const MAX_FRAME_BYTES = 1 << 20;
+/**
+ * Largest frame the socket takes before closing the connection (code 1009). Between the
+ * two, a frame is refused with a notify and the connection stays.
+ */
+const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
 
 interface Connection {
   readonly socket: WebSocket;
@@ -84,7 +89,7 @@ export class DiffServer {
     const wss = new WebSocketServer({
       host: options.host,
       port: options.port,
-      maxPayload: MAX_FRAME_BYTES,
+      maxPayload: MAX_FRAME_BYTES_BEFORE_CLOSE,
       perMessageDeflate: false,
       verifyClient: (info: { req: IncomingMessage }) => isDiffRoute(info.req),
     });
@@ -152,6 +157,12 @@ export class DiffServer {
       connection.lastHeard = Date.now();
       if (isBinary) {
         session.notifyLocal('WARNING', ResultCode.ParameterError, 'messages must be JSON text frames');
+        session.flush();
+        return;
+      }
+      const size = (data as Buffer).length;
+      if (size > MAX_FRAME_BYTES) {
+        session.notifyLocal('WARNING', ResultCode.ParameterError, `a frame of ${size} bytes is over the ${MAX_FRAME_BYTES} the server reads; send smaller batches`);
         session.flush();
         return;
       }
@@ -275,7 +286,7 @@ export class DiffServer {
       case 'req_login':
         return login(ctx, session, m).then(() => false);
       case 'subscribe_quote':
-        session.subscribeQuotes((m as { ins_list: string }).ins_list);
+        subscribeQuote(ctx, session, m);
         return false;
       case 'subscribe': {
         const channels = new Set((m as { channels: string[] }).channels);
@@ -283,7 +294,7 @@ export class DiffServer {
         return false;
       }
       case 'set_chart':
-        setChart(session, m);
+        setChart(ctx, session, m);
         return false;
       case 'insert_order':
         return insertOrder(ctx, session, m);

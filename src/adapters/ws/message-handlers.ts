@@ -146,7 +146,21 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
   return true;
 }
 
-export function setChart(session: DiffSession, message: ClientMessage<'set_chart'>): void {
+/** subscribe_quote: the new list replaces the old; instruments the exchange does not list are named in a notify. */
+export function subscribeQuote(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'subscribe_quote'>): void {
+  session.subscribeQuotes(message.ins_list);
+  warnOfUnknown(ctx, session, 'subscribe_quote', message.ins_list);
+}
+
+function warnOfUnknown(ctx: HandlerContext, session: DiffSession, aid: string, insList: string): void {
+  const instruments = ctx.exchange.state.instruments;
+  const unknown = insList.split(',').map((id) => id.trim()).filter((id) => id !== '' && !instruments.has(id));
+  if (unknown.length === 0) return;
+  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+  session.notifyLocal('WARNING', ResultCode.InstrumentNotFound, `${aid}: instrument not found: ${shown} (ids are EXCHANGE.code, e.g. SHFE.cu2701)`);
+}
+
+export function setChart(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'set_chart'>): void {
   // An empty ins_list removes a chart, and so does view_width 0 (as tqsdk-js takes it).
   if (message.ins_list === '' || message.view_width === 0) {
     session.setChart({ chart_id: message.chart_id, ins_list: '', duration: message.duration });
@@ -165,6 +179,7 @@ export function setChart(session: DiffSession, message: ClientMessage<'set_chart
     ...(message.focus_datetime !== undefined && { focus_datetime: message.focus_datetime }),
     ...(message.focus_position !== undefined && { focus_position: message.focus_position }),
   };
+  warnOfUnknown(ctx, session, 'set_chart', message.ins_list);
   if (!session.setChart(request)) {
     session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: at most ${MAX_CHARTS_PER_SESSION} charts per connection; remove one (ins_list "") before adding ${message.chart_id}`);
   }

@@ -215,6 +215,7 @@ describe('DIFF protocol', () => {
       ['an infinite price (1e999)', '{"aid":"insert_order","instrument_id":"cu2701","direction":"BUY","offset":"OPEN","volume":1,"limit_price":1e999}', /limit_price must be a finite number/],
       ['an infinite left_kline_id', `{"aid":"set_chart","chart_id":"c","ins_list":"${CU}","duration":0,"left_kline_id":1e999}`, /left_kline_id must be a finite number/],
       ['binary frame', Buffer.from('{"aid":"ping"}'), /JSON text/],
+      ['a frame over 1 MiB', `[${Array.from({ length: 30_000 }, () => '{"aid":"peek_message","pad":"0123456789"}').join(',')}]`, /over the 1048576 the server reads/],
     ];
     for (const [what, frame, content] of cases) {
       const before = client.notifications().length;

@@ -144,5 +144,16 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     assert.match(client.mirror.trade.alice.orders.again.last_msg, /offset/);
     client.close();
   });
+
+  it('names instruments the exchange does not list in a notify (subscribe_quote, set_chart), and serves the rest', async () => {
+    const client = await connect('/ws/diff');
+    client.send({ aid: 'subscribe_quote', ins_list: 'SHFE.cu2701,SHFE.zz9999,cu2701' });
+    await client.until((m) => m.quotes?.['SHFE.cu2701'] !== undefined, 5000, 'the known quote');
+    assert.equal(client.mirror.ins_list, 'SHFE.cu2701,SHFE.zz9999,cu2701');
+    await client.until(() => client.notifications().some((n) => n.code === 3003 && /subscribe_quote: instrument not found: SHFE.zz9999, cu2701/.test(n.content)), 5000, 'the quote notify');
+    client.send({ aid: 'set_chart', chart_id: 'z', ins_list: 'SHFE.zz9999', duration: 60e9, view_width: 5 });
+    await client.until(() => client.notifications().some((n) => n.level === 'WARNING' && /set_chart: instrument not found: SHFE.zz9999/.test(n.content)), 5000, 'the chart notify');
+    client.close();
+  });
 });
 
