@@ -1,3 +1,4 @@
+import { MarketSchedule } from './market-schedule.ts';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import type { Command, CoreState } from '../core/index.ts';
@@ -31,6 +32,8 @@ export class Exchange {
   private snapshotTimer: NodeJS.Timeout | undefined;
   private snapshotting: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** Scheduled sessions: opens and closes the market and settles the day (market-schedule.ts). */
+  private schedule: MarketSchedule | undefined;
 
   private constructor(
     readonly config: ExchangeConfig,
@@ -91,10 +94,22 @@ export class Exchange {
     const committer = new GroupCommitter(sequencer, storage.journal, log);
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
     await exchange.alignWithConfig(clock);
+    if (config.exchange.sessionMode === 'scheduled') {
+      const { tradingHours, settlementTime, timezone } = config.exchange;
+      const schedule = new MarketSchedule(() => exchange.state, (command) => exchange.submit(command), clock, { tradingHours, settlementTime, timeZone: timezone }, log);
+      exchange.schedule = schedule;
+      await schedule.tick();
+      schedule.start();
+    }
     exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
     // The servers keep the process alive, not the snapshot timer.
     exchange.snapshotTimer.unref();
     return exchange;
+  }
+
+  /** Submits what the session schedule has due now (scheduled sessions; its timer does this every second). */
+  runSchedule(): Promise<void> {
+    return this.schedule?.tick() ?? Promise.resolve();
   }
 
   /**
@@ -173,6 +188,7 @@ export class Exchange {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
+    await this.schedule?.stop();
     await this.committer.drain();
     if (!this.committer.isFailed) await this.snapshot('shutdown');
     await this.storage.close();
@@ -190,5 +206,7 @@ export class Exchange {
     for (const spec of this.config.instruments) {
       if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
     }
+    // A market closed by an earlier scheduled run stays closed only while sessions are scheduled.
+    if (this.config.exchange.sessionMode === 'continuous' && state.marketClosed !== '') await this.submit({ type: 'market.open' });
   }
 }

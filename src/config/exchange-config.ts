@@ -241,6 +241,19 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
       issues.push({ source, where: exchange.path('trading_hours'), problem: `start and end are the same time (${hours})` });
     }
   }
+  if (exchange.string('session_mode') === 'scheduled') {
+    const settlement = exchange.string('settlement_time') ?? EXCHANGE_DEFAULTS.settlementTime;
+    const { start, end } = parseTradingHours(hours ?? EXCHANGE_DEFAULTS.tradingHours);
+    const at = parseClockTime(settlement).minutes;
+    const inside = start.minutes < end.minutes ? at >= start.minutes && at < end.minutes : at >= start.minutes || at < end.minutes;
+    if (inside) {
+      issues.push({
+        source,
+        where: exchange.path('settlement_time'),
+        problem: `${settlement} is inside trading_hours ${start.text}-${end.text}: with scheduled sessions the day would be settled while the market is open`,
+      });
+    }
+  }
   const risk = new CheckedFields(subTable(raw, 'risk'), 'risk', found);
   const warning = risk.number('warning_threshold');
   const forceClose = risk.number('force_close_threshold') ?? EXCHANGE_DEFAULTS.forceCloseThreshold;

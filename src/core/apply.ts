@@ -13,7 +13,7 @@ import { addInstrument } from './instruments/add-instrument.ts';
 import { cancelOrder } from './orders/cancel-order.ts';
 import { modifyOrder } from './orders/modify-order.ts';
 import { placeOrder } from './orders/place-order.ts';
-import { beginTradingDay, endTradingDay } from './orders/trading-day.ts';
+import { beginTradingDay, closeMarket, endTradingDay, openMarket } from './orders/trading-day.ts';
 import type { CoreState } from './state.ts';
 
 /**
@@ -90,6 +90,10 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
       return beginTradingDay(state, command);
     case 'trading-day.end':
       return endTradingDay(state);
+    case 'market.close':
+      return closeMarket(state, command);
+    case 'market.open':
+      return openMarket(state);
     default:
       return unknownCommand(command);
   }

@@ -62,6 +62,20 @@ export interface BeginTradingDay {
   readonly tradingDay: string;
 }
 
+/**
+ * Scheduled sessions (exchange.session_mode = "scheduled"): the market closes. Orders
+ * (new ones and modifies) are refused until it opens again, and GFS orders expire.
+ */
+export interface CloseMarket {
+  readonly type: 'market.close';
+  /** Why, for the refusals' message: e.g. the trading hours. */
+  readonly reason: string;
+}
+
+export interface OpenMarket {
+  readonly type: 'market.open';
+}
+
 /** Ends the current trading day: day orders (GFD, GFS) and GTD orders due today expire. */
 export interface EndTradingDay {
   readonly type: 'trading-day.end';
@@ -202,7 +216,9 @@ export type Command =
   | CancelOrder
   | ModifyOrder
   | BeginTradingDay
-  | EndTradingDay;
+  | EndTradingDay
+  | CloseMarket
+  | OpenMarket;
 
 export type CommandType = Command['type'];
 

@@ -140,6 +140,15 @@ export interface TradingDayBegan {
   readonly tradingDay: string;
 }
 
+export interface MarketStatusChanged {
+  readonly type: 'market.status-changed';
+  readonly open: boolean;
+  /** Why it closed; '' when it opened. */
+  readonly reason: string;
+  /** GFS orders that expired with the session. */
+  readonly expiredOrders: number;
+}
+
 export interface TradingDayEnded {
   readonly type: 'trading-day.ended';
   readonly tradingDay: string;
@@ -374,6 +383,7 @@ export type CoreEvent =
   | TradeExecuted
   | BookLevelChanged
   | TradingDayBegan
-  | TradingDayEnded;
+  | TradingDayEnded
+  | MarketStatusChanged;
 
 export type CoreEventType = CoreEvent['type'];

@@ -34,6 +34,8 @@ export interface SerializedState {
   readonly instruments: SerializedInstrument[];
   readonly liquidationCount: number;
   readonly conditionals: SerializedConditional[];
+  /** Present only while the market is closed, so an open market's text is as before. */
+  readonly marketClosed?: string;
 }
 
 interface SerializedConditional {
@@ -168,6 +170,7 @@ export function serializeState(state: CoreState): SerializedState {
       orderId: c.orderId,
       reason: c.reason,
     })),
+    ...(state.marketClosed !== '' && { marketClosed: state.marketClosed }),
   };
 }
 
@@ -209,6 +212,7 @@ export function restoreState(data: SerializedState): CoreState {
     }
   }
   state.liquidationCount = data.liquidationCount;
+  state.marketClosed = data.marketClosed ?? '';
   for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {
     const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);

@@ -43,6 +43,8 @@ export class CoreState {
   readonly fills: FillListener = this.ledger;
   /** YYYY-MM-DD of the current trading day; '' before the first `trading-day.begin`. */
   tradingDay = '';
+  /** '' while the market takes orders; otherwise why it does not (scheduled sessions). */
+  marketClosed = '';
   /** Liquidations so far: numbers their ids. */
   liquidationCount = 0;
   lastSeq = 0;

@@ -219,6 +219,15 @@ describe('errors', () => {
     assert.ok(msg.includes('trading.self_trade_prevention: must be true or false, got string "yes"'), msg);
   });
 
+  it('scheduled sessions with the settlement time inside the trading hours', () => {
+    const cfg = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "09:00-16:00"\n' });
+    const msg = configErrorOf(() => loadConfig(cfg.env));
+    assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 is inside trading_hours 09:00-16:00`), msg);
+    // Past midnight, and the same times with continuous trading: accepted.
+    loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "15:00"\n' }).env);
+    loadConfig(writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-16:00"\n' }).env);
+  });
+
   it('unknown key in an instrument entry', () => {
     const msg = loadInstruments(instrumentEntry({}, 'tick_size = 10'));
     assert.match(msg, /instruments\[0\]\.tick_size: unknown key/);

@@ -4,7 +4,7 @@ import type { CoreEvent } from '../events.ts';
 import { execute, levelChanged } from '../matching/matcher.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { checkAccount, checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
+import { checkAccount, checkMarketOpen, checkTradable, checkVolume, limitPriceTicks } from './order-rules.ts';
 
 /**
  * order.modify = cancel + new order under the same order_id, atomically: everything that
@@ -18,6 +18,8 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     // A modify places a new order: a frozen account places none.
     const usable = checkAccount(old.account, old.accountId);
     if (usable.code !== ResultCode.Success) return rejected(usable.code, usable.message);
+    const open = checkMarketOpen(state.marketClosed);
+    if (open.code !== ResultCode.Success) return rejected(open.code, open.message);
   }
   const instrument = state.instruments.get(old.instrumentId)!;
   const tradable = checkTradable(instrument, old.instrumentId);

@@ -91,6 +91,12 @@ export function isTradingDay(value: unknown): value is string {
   return isCalendarDay(value);
 }
 
+/** Orders are taken while the market is open (always, unless sessions are scheduled). */
+export function checkMarketOpen(marketClosed: string): Verdict {
+  if (marketClosed === '') return ACCEPTABLE;
+  return { code: ResultCode.InstrumentSuspended, message: `the market is closed: ${marketClosed}` };
+}
+
 export function checkAccount(account: Account | undefined, accountId: string): Verdict {
   if (account === undefined) {
     return { code: ResultCode.AccountNotFound, message: `account not found: ${accountId}` };

@@ -6,7 +6,7 @@ import { execute } from '../matching/matcher.ts';
 import type { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { ACCEPTABLE, checkAccount, checkTerms, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
+import { ACCEPTABLE, checkAccount, checkMarketOpen, checkTerms, checkTradable, checkVolume, isTradingDay, limitPriceTicks, type Verdict } from './order-rules.ts';
 
 /**
  * order.place: validate against the account, the instrument and the day, freeze what the
@@ -44,6 +44,9 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
   if (placement === 'account') {
     const usable = checkAccount(account, command.accountId);
     if (usable.code !== ResultCode.Success) return reject(state, command, ts, usable);
+    // A forced liquidation (settlement runs after the close) is not refused.
+    const open = checkMarketOpen(state.marketClosed);
+    if (open.code !== ResultCode.Success) return reject(state, command, ts, open);
   }
   const instrument = state.instruments.get(command.instrumentId);
   const verdict = checkOrder(state, instrument, command);

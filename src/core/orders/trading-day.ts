@@ -1,5 +1,5 @@
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
-import type { BeginTradingDay } from '../commands.ts';
+import type { BeginTradingDay, CloseMarket } from '../commands.ts';
 import type { CoreEvent } from '../events.ts';
 import type { Order } from '../matching/order.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -33,19 +33,43 @@ export function endTradingDay(state: CoreState): ApplyResult {
 
 /** Cancels the orders whose validity ends with the trading day; returns how many. */
 export function expireDayOrders(state: CoreState, events: CoreEvent[]): number {
+  return expireOrders(state, events, (order) => expiresToday(order, state.tradingDay), `expired at the end of trading day ${state.tradingDay}`);
+}
+
+/**
+ * Scheduled sessions: the market closes; orders are refused until it opens, and orders
+ * good for the session (GFS) expire with it.
+ */
+export function closeMarket(state: CoreState, command: CloseMarket): ApplyResult {
+  if (state.marketClosed !== '') return rejected(ResultCode.ParameterError, 'the market is already closed');
+  const reason = typeof command.reason === 'string' && command.reason !== '' ? command.reason : 'closed';
+  state.marketClosed = reason;
+  const events: CoreEvent[] = [];
+  const expired = expireOrders(state, events, (order) => order.timeCondition === 'GFS', 'expired at the end of the trading session');
+  events.push({ type: 'market.status-changed', open: false, reason, expiredOrders: expired });
+  return succeeded(events);
+}
+
+export function openMarket(state: CoreState): ApplyResult {
+  if (state.marketClosed === '') return rejected(ResultCode.ParameterError, 'the market is already open');
+  state.marketClosed = '';
+  return succeeded([{ type: 'market.status-changed', open: true, reason: '', expiredOrders: 0 }]);
+}
+
+/**
+ * Cancels the resting orders `due` picks, book by book, best level first, FIFO within a
+ * level (an order independent of how the state was built); returns how many.
+ */
+function expireOrders(state: CoreState, events: CoreEvent[], due: (order: Order) => boolean, message: string): number {
   let expired = 0;
   for (const instrument of state.instruments.values()) {
     for (const ladder of [instrument.book.bids, instrument.book.asks]) {
-      const due: Order[] = [];
+      const picked: Order[] = [];
       for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
-        for (let order = level.head; order !== null; order = order.next) {
-          if (expiresToday(order, state.tradingDay)) due.push(order);
-        }
+        for (let order = level.head; order !== null; order = order.next) if (due(order)) picked.push(order);
       }
-      for (const order of due) {
-        takeOutOfBook(state, instrument, order, events, 'expired', `expired at the end of trading day ${state.tradingDay}`);
-      }
-      expired += due.length;
+      for (const order of picked) takeOutOfBook(state, instrument, order, events, 'expired', message);
+      expired += picked.length;
     }
   }
   return expired;

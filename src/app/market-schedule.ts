@@ -1,0 +1,130 @@
+import type { ClockTime, TradingHours } from '../config/index.ts';
+import type { Command, CoreState } from '../core/index.ts';
+import type { Clock } from './clock.ts';
+import { tradingDayAt } from './trading-calendar.ts';
+
+/**
+ * Scheduled sessions (exchange.session_mode = "scheduled", DECISIONS.md): the market is
+ * open during trading_hours on weekdays, and the day is settled at settlement_time. The
+ * schedule does not change the state itself: it submits journaled commands (market.open,
+ * market.close, settlement.execute) as the clock passes each boundary, so a replay
+ * reproduces every session exactly, whatever the configuration says on the day of the
+ * replay.
+ */
+export interface SessionTimes {
+  readonly tradingHours: TradingHours;
+  readonly settlementTime: ClockTime;
+  readonly timeZone: string;
+}
+
+/** The commands the schedule wants at `nowMs`, given the state; [] when it has nothing to do. */
+export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes): Command[] {
+  const local = wallClock(nowMs, times.timeZone);
+  const commands: Command[] = [];
+  const open = inSession(local, times.tradingHours);
+  if (!open && state.marketClosed === '') commands.push({ type: 'market.close', reason: closedReason(times) });
+  else if (open && state.marketClosed !== '') commands.push({ type: 'market.open' });
+  // The day is settled once its settlement time has passed; days missed while the
+  // exchange was down are settled one after the other, each moving the day on.
+  const today = local.isWeekday ? local.date : undefined;
+  const settled = state.tradingDay === '' || state.tradingDay > (today ?? '') || (state.tradingDay === today && local.minutes < times.settlementTime.minutes);
+  const behind = state.tradingDay !== '' && state.tradingDay < tradingDayAt(nowMs, times.timeZone);
+  if (!settled || behind) commands.push({ type: 'settlement.execute' });
+  return commands;
+}
+
+function closedReason(times: SessionTimes): string {
+  const { start, end } = times.tradingHours;
+  return `orders are taken ${start.text}-${end.text} (${times.timeZone}), Monday to Friday`;
+}
+
+interface WallClock {
+  /** YYYY-MM-DD in the exchange's time zone. */
+  readonly date: string;
+  readonly isWeekday: boolean;
+  /** Whether the day before was a weekday (a session past midnight began then). */
+  readonly dayBeforeIsWeekday: boolean;
+  readonly minutes: number;
+}
+
+function wallClock(nowMs: number, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(nowMs));
+  const field = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  const day = new Date(Date.UTC(field('year'), field('month') - 1, field('day')));
+  const weekday = day.getUTCDay();
+  return {
+    date: day.toISOString().slice(0, 10),
+    isWeekday: weekday >= 1 && weekday <= 5,
+    dayBeforeIsWeekday: weekday >= 2 && weekday <= 6,
+    minutes: field('hour') * 60 + field('minute'),
+  };
+}
+
+/**
+ * Inside the trading hours of a session that began on a weekday. A session whose end is
+ * earlier than its start runs past midnight (a night session): its part after midnight
+ * belongs to the session begun the evening before.
+ */
+function inSession(local: WallClock, hours: TradingHours): boolean {
+  const { start, end } = hours;
+  if (start.minutes < end.minutes) return local.isWeekday && local.minutes >= start.minutes && local.minutes < end.minutes;
+  if (local.minutes >= start.minutes) return local.isWeekday;
+  return local.minutes < end.minutes && local.dayBeforeIsWeekday;
+}
+
+/** Runs the schedule: checks once a second (and at once on start) and submits what is due. */
+export class MarketSchedule {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly state: () => CoreState,
+    private readonly submit: (command: Command) => Promise<{ result: { code: number; message: string } }>,
+    private readonly clock: Clock,
+    private readonly times: SessionTimes,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), 1000);
+    this.timer.unref();
+  }
+
+  stop(): Promise<void> {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    return this.running;
+  }
+
+  /** Submits what is due now, one command at a time; a tick never overlaps another. */
+  tick(): Promise<void> {
+    this.running = this.running.then(() => this.runDue());
+    return this.running;
+  }
+
+  private async runDue(): Promise<void> {
+    // A few rounds: a close and a settlement can fall due together, and catching up on
+    // days missed while the exchange was down settles one day per round.
+    for (let round = 0; round < 10; round++) {
+      const due = dueCommands(this.state(), this.clock.now(), this.times);
+      if (due.length === 0) return;
+      for (const command of due) {
+        try {
+          const { result } = await this.submit(command);
+          this.log(`schedule: ${command.type}${result.code === 1000 ? '' : ` refused (${result.code} ${result.message})`}`);
+          if (result.code !== 1000) return;
+        } catch (error) {
+          this.log(`schedule: ${command.type} failed: ${(error as Error).message}`);
+          return;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * exchange.session_mode = "scheduled" end to end (DECISIONS.md): with the exchange's clock
+ * driven by hand, orders are taken during trading_hours only, the day is settled at
+ * settlement_time, and the next morning the market opens on the new trading day.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../../../src/app/clock.ts';
+import { writeTempConfig } from '../../config/temp-config.ts';
+import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+import { refused } from '../../support/route-checks.ts';
+
+/** Epoch ms of a Shanghai wall-clock time (UTC+8). */
+const shanghai = (isoLocal: string): number => Date.parse(`${isoLocal}+08:00`);
+
+/**
+ * The next Monday and the Tuesday after it (Shanghai dates): near the real date, since
+ * tokens issued at the exchange's clock expire by the wall clock.
+ */
+function nextWeek(): { monday: string; tuesday: string } {
+  const day = new Date(Date.now() + 8 * 3_600_000);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 1);
+  const monday = day.toISOString().slice(0, 10);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return { monday, tuesday: day.toISOString().slice(0, 10) };
+}
+const { monday, tuesday } = nextWeek();
+
+describe('scheduled sessions', () => {
+  const clock = new ManualClock(shanghai(`${monday}T10:00`));
+  const config = writeTempConfig({
+    exchange: ['[exchange]', 'session_mode = "scheduled"', 'trading_hours = "09:00-15:00"', 'settlement_time = "15:30"', ''].join('\n'),
+  });
+  writeFileSync(config.instrumentsPath, readFileSync(path.resolve(import.meta.dirname, '../../../config/instruments.toml')));
+  let h: HttpHarness;
+  let alice: TestUser & { accountId: string };
+  const order = (orderId: string) =>
+    h.call('POST', '/api/order/submit', {
+      token: alice.token,
+      body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT', order_id: orderId },
+    });
+
+  before(async () => {
+    h = await HttpHarness.start({ clock, env: config.env });
+    alice = await h.trader('alice', 'ALICE1');
+  });
+  after(async () => {
+    await h.stop();
+    rmSync(config.dir, { recursive: true, force: true });
+  });
+
+  it('takes orders during trading hours', async () => {
+    await h.service.exchange.runSchedule();
+    const placed = await order('morning');
+    assert.equal(placed.status, 200, placed.raw);
+    assert.equal(placed.body.data.exchange_status, 'ACCEPTED');
+  });
+
+  it('refuses orders after the close (3004 / 422, naming the hours), and takes cancels', async () => {
+    clock.set(shanghai(`${monday}T15:00`));
+    await h.service.exchange.runSchedule();
+    const late = await refused(h, 'POST', '/api/order/submit', {
+      token: alice.token,
+      body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' },
+    }, 3004, 422);
+    assert.match(late, /the market is closed: orders are taken 09:00-15:00 \(Asia\/Shanghai\), Monday to Friday/);
+    const modify = await h.call('PUT', '/api/order/modify/morning', { token: alice.token, body: { account_id: alice.accountId, new_price: 86100, new_volume: 1 } });
+    assert.equal(modify.body.error?.code, 3004);
+    await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'morning' } });
+  });
+
+  it('settles the day at settlement_time, once, and opens the next morning on the new trading day', async () => {
+    clock.set(shanghai(`${monday}T15:29`));
+    await h.service.exchange.runSchedule();
+    assert.equal((await h.asAdmin('GET', '/api/admin/settlement/history')).length, 0, 'not before settlement_time');
+    clock.set(shanghai(`${monday}T15:30`));
+    await h.service.exchange.runSchedule();
+    await h.service.exchange.runSchedule();
+    const history = (await h.asAdmin('GET', '/api/admin/settlement/history')) as { settlement_date: string }[];
+    assert.deepEqual(history.map((s) => s.settlement_date), [monday]);
+    assert.equal(h.service.exchange.state.tradingDay, tuesday);
+    clock.set(shanghai(`${tuesday}T09:00`));
+    await h.service.exchange.runSchedule();
+    assert.equal((await order('tuesday')).status, 200);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Scheduled sessions: what the schedule submits at each moment (market.open, market.close,
+ * settlement.execute), for day and night sessions, weekends, and days missed while the
+ * exchange was down; and the core's side of it (orders refused while closed, GFS orders
+ * expiring at the close, liquidation at settlement still closing positions).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { dueCommands, type SessionTimes } from '../../src/app/market-schedule.ts';
+import { parseClockTime, parseTradingHours } from '../../src/config/clock-time.ts';
+import { createCoreState, ResultCode, restoreState, serializeState } from '../../src/core/index.ts';
+import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
+
+const DAY: SessionTimes = { tradingHours: parseTradingHours('09:00-15:00'), settlementTime: parseClockTime('15:30'), timeZone: 'Asia/Shanghai' };
+const NIGHT: SessionTimes = { ...DAY, tradingHours: parseTradingHours('21:00-02:30') };
+
+/** Epoch ms of a Shanghai wall-clock time (UTC+8, no daylight saving). */
+const shanghai = (isoLocal: string): number => Date.parse(`${isoLocal}+08:00`);
+
+/** A state on `tradingDay`, open or closed. */
+function stateOn(tradingDay: string, closed = false) {
+  const state = createCoreState();
+  state.tradingDay = tradingDay;
+  if (closed) state.marketClosed = 'closed';
+  return state;
+}
+
+const types = (commands: { type: string }[]) => commands.map((c) => c.type);
+
+describe('market schedule', () => {
+  // 2026-11-23 is a Monday; 2026-11-28 a Saturday.
+  it('opens during trading hours on weekdays and closes outside them', () => {
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23', true), shanghai('2026-11-23T09:00'), DAY)), ['market.open']);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T14:59'), DAY)), []);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T15:00'), DAY)), ['market.close']);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T08:59'), DAY)), ['market.close']);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-28T10:00'), DAY)), [], 'closed on Saturday');
+    const close = dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T15:00'), DAY)[0];
+    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 09:00-15:00 (Asia/Shanghai), Monday to Friday' });
+  });
+
+  it('settles the day once its settlement time has passed, and only once', () => {
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23', true), shanghai('2026-11-23T15:29'), DAY)), []);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23', true), shanghai('2026-11-23T15:30'), DAY)), ['settlement.execute']);
+    // Settled: the trading day moved on to Tuesday.
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-24', true), shanghai('2026-11-23T15:31'), DAY)), []);
+    // Friday's settlement moves the day to Monday; nothing is due over the weekend.
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-29T12:00'), DAY)), []);
+  });
+
+  it('settles the days missed while the exchange was down, and closes first when both are due', () => {
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23'), shanghai('2026-11-25T16:00'), DAY)), ['market.close', 'settlement.execute']);
+    // Down from Friday morning to Saturday: Friday is settled on Saturday.
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-27', true), shanghai('2026-11-28T10:00'), DAY)), ['settlement.execute']);
+  });
+
+  it('runs a night session past midnight as the session of the weekday it began on', () => {
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-24', true), shanghai('2026-11-23T21:00'), NIGHT)), ['market.open']);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-24'), shanghai('2026-11-24T02:29'), NIGHT)), []);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-24'), shanghai('2026-11-24T02:30'), NIGHT)), ['market.close']);
+    // Friday night runs into Saturday morning; Saturday night does not open.
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-30'), shanghai('2026-11-28T01:00'), NIGHT)), []);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-28T21:30'), NIGHT)), []);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-30T00:30'), NIGHT)), [], 'Sunday night is no session');
+  });
+});
+
+describe('a closed market in the core', () => {
+  it('refuses new orders and modifies (3004, recorded), allows cancels, and expires GFS orders at the close', () => {
+    const x = new CoreHarness([COPPER]);
+    x.place('A', 'gfd', 'BUY', 69000, 1);
+    x.place('A', 'gfs', 'BUY', 69010, 1, { timeCondition: 'GFS' });
+    const close = x.run({ type: 'market.close', reason: 'orders are taken 09:00-15:00' });
+    assert.equal(close.code, ResultCode.Success);
+    assert.deepEqual(eventsOfType(close, 'order.cancelled').map((e) => e.orderId), ['gfs']);
+    assert.deepEqual(eventsOfType(close, 'market.status-changed').map((e) => [e.open, e.expiredOrders]), [[false, 1]]);
+    const refused = x.place('A', 'late', 'BUY', 69000, 1);
+    assert.deepEqual([refused.code, refused.message], [ResultCode.InstrumentSuspended, 'the market is closed: orders are taken 09:00-15:00']);
+    assert.equal(eventsOfType(refused, 'order.rejected').length, 1, 'the refusal is recorded');
+    assert.equal(x.modify('A', 'gfd', 69100, 1).code, ResultCode.InstrumentSuspended);
+    assert.equal(x.run({ type: 'market.close', reason: 'again' }).code, ResultCode.ParameterError);
+    // The state keeps it through a snapshot.
+    assert.equal(restoreState(serializeState(x.state)).marketClosed, 'orders are taken 09:00-15:00');
+    assert.equal(x.cancel('A', 'gfd').code, ResultCode.Success);
+    assert.equal(x.run({ type: 'market.open' }).code, ResultCode.Success);
+    assert.equal(x.place('A', 'again', 'BUY', 69000, 1).code, ResultCode.Success);
+    assert.equal('marketClosed' in serializeState(x.state), false, "an open market's snapshot text is as before");
+  });
+
+  it('still liquidates at settlement, which runs after the close', () => {
+    const x = new CoreHarness([{ ...COPPER, commissionRate: 0 }]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    x.ensureAccount('A', 40_000);
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('E', 'e1', 'BUY', 64400, 1, { timeCondition: 'GTC' }); // stays over the day's end
+    x.run({ type: 'market.close', reason: 'closed' });
+    x.run({ type: 'settlement.set-price', instrumentId: COPPER.instrumentId, price: 64400 });
+    const settled = x.run({ type: 'settlement.execute' });
+    const [liquidation] = eventsOfType(settled, 'account.liquidated');
+    assert.deepEqual([liquidation?.trigger, liquidation?.orders[0]?.filled], ['settlement', 1]);
+  });
+});
