@@ -1,7 +1,7 @@
 import type { ClockTime, TradingHours } from '../config/index.ts';
 import type { Command, CoreState } from '../core/index.ts';
 import type { Clock } from './clock.ts';
-import { tradingDayAt } from './trading-calendar.ts';
+import { tradingDayAt, type WallClock, wallClock } from './trading-calendar.ts';
 
 /**
  * Scheduled sessions (exchange.session_mode = "scheduled", DECISIONS.md): the market is
@@ -36,36 +36,6 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
 function closedReason(times: SessionTimes): string {
   const { start, end } = times.tradingHours;
   return `orders are taken ${start.text}-${end.text} (${times.timeZone}), Monday to Friday`;
-}
-
-interface WallClock {
-  /** YYYY-MM-DD in the exchange's time zone. */
-  readonly date: string;
-  readonly isWeekday: boolean;
-  /** Whether the day before was a weekday (a session past midnight began then). */
-  readonly dayBeforeIsWeekday: boolean;
-  readonly minutes: number;
-}
-
-function wallClock(nowMs: number, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(nowMs));
-  const field = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const day = new Date(Date.UTC(field('year'), field('month') - 1, field('day')));
-  const weekday = day.getUTCDay();
-  return {
-    date: day.toISOString().slice(0, 10),
-    isWeekday: weekday >= 1 && weekday <= 5,
-    dayBeforeIsWeekday: weekday >= 2 && weekday <= 6,
-    minutes: field('hour') * 60 + field('minute'),
-  };
 }
 
 /**

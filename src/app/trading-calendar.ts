@@ -4,15 +4,39 @@
  * later refinement; the shape stays.)
  */
 export function tradingDayAt(epochMs: number, timeZone: string): string {
+  return nextWeekday(new Date(`${wallClock(epochMs, timeZone).date}T00:00:00Z`));
+}
+
+/** A moment as the exchange's wall clock shows it. */
+export interface WallClock {
+  /** YYYY-MM-DD in the exchange's time zone. */
+  readonly date: string;
+  readonly isWeekday: boolean;
+  /** Whether the day before was a weekday (a session past midnight began then). */
+  readonly dayBeforeIsWeekday: boolean;
+  /** Minutes after midnight. */
+  readonly minutes: number;
+}
+
+export function wallClock(epochMs: number, timeZone: string): WallClock {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(new Date(epochMs));
   const field = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const date = new Date(Date.UTC(field('year'), field('month') - 1, field('day')));
-  return nextWeekday(date);
+  const day = new Date(Date.UTC(field('year'), field('month') - 1, field('day')));
+  const weekday = day.getUTCDay();
+  return {
+    date: day.toISOString().slice(0, 10),
+    isWeekday: weekday >= 1 && weekday <= 5,
+    dayBeforeIsWeekday: weekday >= 2 && weekday <= 6,
+    minutes: field('hour') * 60 + field('minute'),
+  };
 }
 
 /** The next trading day after a YYYY-MM-DD day, skipping Saturday and Sunday. */
