@@ -98,8 +98,7 @@ export class Exchange {
       const { tradingHours, settlementTime, timezone } = config.exchange;
       const schedule = new MarketSchedule(() => exchange.state, (command) => exchange.submit(command), clock, { tradingHours, settlementTime, timeZone: timezone }, log);
       exchange.schedule = schedule;
-      await schedule.tick();
-      schedule.start();
+      await schedule.start();
     }
     exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
     // The servers keep the process alive, not the snapshot timer.

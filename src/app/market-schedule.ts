@@ -29,7 +29,7 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
   const today = local.isWeekday ? local.date : undefined;
   const settled = state.tradingDay === '' || state.tradingDay > (today ?? '') || (state.tradingDay === today && local.minutes < times.settlementTime.minutes);
   const behind = state.tradingDay !== '' && state.tradingDay < tradingDayAt(nowMs, times.timeZone);
-  if (!settled || behind) commands.push({ type: 'settlement.execute' });
+  if (!settled || behind) commands.push({ type: 'settlement.execute', tradingDay: state.tradingDay });
   return commands;
 }
 
@@ -50,10 +50,17 @@ function inSession(local: WallClock, hours: TradingHours): boolean {
   return local.minutes < end.minutes && local.dayBeforeIsWeekday;
 }
 
-/** Runs the schedule: checks once a second (and at once on start) and submits what is due. */
+/**
+ * Runs the schedule: at once on start (until nothing is due: days missed while the
+ * exchange was down are settled before it takes orders), then at every whole minute of
+ * the clock. Every boundary is a whole minute of the exchange's wall clock (time zone
+ * offsets are whole minutes), so a session opens and closes within a timer's lateness of
+ * its time, not a polling interval's.
+ */
 export class MarketSchedule {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly state: () => CoreState,
@@ -63,26 +70,40 @@ export class MarketSchedule {
     private readonly log: (line: string) => void,
   ) {}
 
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), 1000);
-    this.timer.unref();
+  async start(): Promise<void> {
+    await this.tick(Number.POSITIVE_INFINITY);
+    this.armTimer();
   }
 
   stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
     return this.running;
   }
 
-  /** Submits what is due now, one command at a time; a tick never overlaps another. */
-  tick(): Promise<void> {
-    this.running = this.running.then(() => this.runDue());
+  /**
+   * Submits what is due now, one command at a time; a tick never overlaps another. At most
+   * `rounds` rounds: a close and a settlement can fall due together, and each missed day
+   * is one settlement.
+   */
+  tick(rounds = 10): Promise<void> {
+    this.running = this.running.then(() => this.runDue(rounds));
     return this.running;
   }
 
-  private async runDue(): Promise<void> {
-    // A few rounds: a close and a settlement can fall due together, and catching up on
-    // days missed while the exchange was down settles one day per round.
-    for (let round = 0; round < 10; round++) {
+  private armTimer(): void {
+    if (this.stopped) return;
+    const now = this.clock.now();
+    // A few milliseconds past the minute, so that the clock reads the new minute.
+    const wait = 60_000 - (now % 60_000) + 5;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.armTimer());
+    }, wait);
+    this.timer.unref();
+  }
+
+  private async runDue(rounds: number): Promise<void> {
+    for (let round = 0; round < rounds && !this.stopped; round++) {
       const due = dueCommands(this.state(), this.clock.now(), this.times);
       if (due.length === 0) return;
       for (const command of due) {

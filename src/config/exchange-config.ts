@@ -244,13 +244,16 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
   if (exchange.string('session_mode') === 'scheduled') {
     const settlement = exchange.string('settlement_time') ?? EXCHANGE_DEFAULTS.settlementTime;
     const { start, end } = parseTradingHours(hours ?? EXCHANGE_DEFAULTS.tradingHours);
+    // The day is settled after its session ends, before the next one: a day session
+    // settles before midnight, a session past midnight before it starts again.
     const at = parseClockTime(settlement).minutes;
-    const inside = start.minutes < end.minutes ? at >= start.minutes && at < end.minutes : at >= start.minutes || at < end.minutes;
-    if (inside) {
+    const dayAfterTrading = start.minutes < end.minutes ? at >= end.minutes : at >= end.minutes && at < start.minutes;
+    if (!dayAfterTrading) {
+      const until = start.minutes < end.minutes ? 'midnight' : `the next session (${start.text})`;
       issues.push({
         source,
         where: exchange.path('settlement_time'),
-        problem: `${settlement} is inside trading_hours ${start.text}-${end.text}: with scheduled sessions the day would be settled while the market is open`,
+        problem: `${settlement} must be between the end of trading_hours ${start.text}-${end.text} and ${until}: with scheduled sessions the day is settled after it trades`,
       });
     }
   }

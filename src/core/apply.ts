@@ -59,7 +59,7 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
     case 'settlement.set-price':
       return setSettlementPrice(state, command);
     case 'settlement.execute':
-      return executeSettlement(state, stamped.ts);
+      return executeSettlement(state, command, stamped.ts);
     case 'account.force-liquidate':
       return forceLiquidate(state, command, stamped.ts);
     case 'account.bank-transfer':

@@ -175,6 +175,11 @@ export interface SetSettlementPrice {
 /** Day-end settlement of every account, then the next trading day begins. */
 export interface ExecuteSettlement {
   readonly type: 'settlement.execute';
+  /**
+   * The trading day the sender means to settle (the session schedule names it): refused
+   * when the day is another, e.g. because an administrator settled it a moment before.
+   */
+  readonly tradingDay?: string;
 }
 
 /** An administrator closes every position of an account, whatever its risk. */

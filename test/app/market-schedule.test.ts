@@ -100,4 +100,34 @@ describe('a closed market in the core', () => {
     const [liquidation] = eventsOfType(settled, 'account.liquidated');
     assert.deepEqual([liquidation?.trigger, liquidation?.orders[0]?.filled], ['settlement', 1]);
   });
+
+  it('settles only the trading day the schedule named (an administrator may have settled it a moment before)', () => {
+    const x = new CoreHarness([COPPER]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    assert.equal(x.run({ type: 'settlement.execute', tradingDay: '2026-11-23' }).code, ResultCode.Success);
+    const late = x.run({ type: 'settlement.execute', tradingDay: '2026-11-23' });
+    assert.deepEqual([late.code, x.state.tradingDay], [ResultCode.ParameterError, '2026-11-24']);
+    assert.deepEqual(dueCommands(stateOn('2026-11-23', true), shanghai('2026-11-23T15:30'), DAY), [{ type: 'settlement.execute', tradingDay: '2026-11-23' }]);
+  });
+
+  it('keeps conditional orders waiting while closed (a liquidation may trade), and judges them at the open', () => {
+    const x = new CoreHarness([COPPER]);
+    x.place('C', 'c0', 'SELL', 70000, 2);
+    x.place('A', 'a0', 'BUY', 70000, 1);
+    x.place('F', 'f0', 'BUY', 70000, 1);
+    const stop = {
+      type: 'conditional.create', conditionalId: 'stop', accountId: 'A', instrumentId: COPPER.instrumentId, direction: 'SELL', offset: 'CLOSETODAY',
+      volume: 1, orderType: 'LIMIT', limitPrice: 69000, conditionType: 'StopLoss', triggerPrice: 69500, triggerCondition: 'LessOrEqual', validUntil: 0,
+    } as const;
+    assert.equal(x.run(stop).code, ResultCode.Success);
+    x.place('E', 'e0', 'BUY', 69400, 1, { timeCondition: 'GTC' });
+    x.run({ type: 'market.close', reason: 'closed' });
+    // A liquidation after the close trades into E's bid: the price goes through the trigger.
+    const liquidation = x.run({ type: 'account.force-liquidate', accountId: 'F' });
+    assert.deepEqual(eventsOfType(liquidation, 'trade.executed').map((t) => t.price), [69400]);
+    assert.equal(x.state.conditionals.all.get('stop')?.status, 'Pending');
+    const open = x.run({ type: 'market.open' });
+    assert.deepEqual(eventsOfType(open, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['stop', 'Triggered']]);
+  });
 });
+

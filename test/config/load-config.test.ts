@@ -219,10 +219,15 @@ describe('errors', () => {
     assert.ok(msg.includes('trading.self_trade_prevention: must be true or false, got string "yes"'), msg);
   });
 
-  it('scheduled sessions with the settlement time inside the trading hours', () => {
+  it('scheduled sessions with the settlement time inside or before the trading hours', () => {
     const cfg = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "09:00-16:00"\n' });
     const msg = configErrorOf(() => loadConfig(cfg.env));
-    assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 is inside trading_hours 09:00-16:00`), msg);
+    assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 must be between the end of trading_hours 09:00-16:00 and midnight`), msg);
+    // Before the open would settle each day before it trades.
+    const early = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\nsettlement_time = "02:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(early.env)).includes('exchange.settlement_time: 02:00 must be between'));
+    const night = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "22:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(night.env)).includes('and the next session (21:00)'));
     // Past midnight, and the same times with continuous trading: accepted.
     loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "15:00"\n' }).env);
     loadConfig(writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-16:00"\n' }).env);

@@ -192,7 +192,13 @@ export class DiffSession {
       return;
     }
     const orders = changes.orders.get(accountId);
-    if (orders !== undefined) for (const id of orders) this.tradeDirt.orders.add(id);
+    if (orders !== undefined) {
+      for (const id of orders) {
+        this.tradeDirt.orders.add(id);
+        // The exchange has a newer order under the id (sent over REST, say) than a refusal here.
+        this.localOrders.delete(id);
+      }
+    }
     if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;
     if (changes.tradedAccounts.has(accountId)) this.tradeDirt.trades = true;
     // Holders' float profit and margin follow the price: compared with the marks this

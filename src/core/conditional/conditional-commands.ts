@@ -75,7 +75,9 @@ export function cancelConditional(state: CoreState, command: CancelConditionalOr
  * conditional order is Failed with the reason.
  */
 export function triggerConditionals(state: CoreState, ts: number, events: CoreEvent[]): void {
-  if (!state.conditionals.hasPending) {
+  // A closed market takes no orders: triggers wait for the open (see openMarket), rather
+  // than fail on the liquidations that may trade after the close.
+  if (!state.conditionals.hasPending || state.marketClosed !== '') {
     state.ledger.moved.clear();
     return;
   }

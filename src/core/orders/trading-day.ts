@@ -53,6 +53,11 @@ export function closeMarket(state: CoreState, command: CloseMarket): ApplyResult
 export function openMarket(state: CoreState): ApplyResult {
   if (state.marketClosed === '') return rejected(ResultCode.ParameterError, 'the market is already open');
   state.marketClosed = '';
+  // Conditional orders did not trigger while closed: each is judged at the open, against
+  // the last price it finds (afterCommand runs the triggers for moved instruments).
+  for (const instrument of state.instruments.values()) {
+    if (state.conditionals.pendingOf(instrument.id).length > 0) state.ledger.moved.add(instrument);
+  }
   return succeeded([{ type: 'market.status-changed', open: true, reason: '', expiredOrders: 0 }]);
 }
 

@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.ts';
 import type { Position } from '../accounts/position.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
-import type { SetSettlementPrice } from '../commands.ts';
+import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
 import type { AccountSettlement, CoreEvent, InstrumentSettlement } from '../events.ts';
 import { instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
@@ -37,9 +37,12 @@ export function setSettlementPrice(state: CoreState, command: SetSettlementPrice
  * are liquidated; each account's day is recorded; equity carries to pre_balance, today's
  * lots become earlier lots at the settlement price, and the next trading day begins.
  */
-export function executeSettlement(state: CoreState, ts: number): ApplyResult {
+export function executeSettlement(state: CoreState, command: ExecuteSettlement, ts: number): ApplyResult {
   const day = state.tradingDay;
   if (day === '') return rejected(ResultCode.ParameterError, 'no trading day has begun: nothing to settle');
+  if (command.tradingDay !== undefined && command.tradingDay !== day) {
+    return rejected(ResultCode.ParameterError, `trading day ${String(command.tradingDay)} is not the current one (${day}): already settled`);
+  }
   const events: CoreEvent[] = [];
   expireDayOrders(state, events);
   const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));

@@ -155,5 +155,16 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     await client.until(() => client.notifications().some((n) => n.level === 'WARNING' && /set_chart: instrument not found: SHFE.zz9999/.test(n.content)), 5000, 'the chart notify');
     client.close();
   });
+
+  it('an order placed elsewhere (REST) under the id of a refusal here replaces the refusal', async () => {
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    client.send({ ...order(alice, alice.accountId, 'shadow'), offset: 'BOGUS', volume: 3 });
+    await client.until((m) => m.trade.alice.orders?.shadow?.status === 'FINISHED', 5000, 'the refusal');
+    await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'shadow' });
+    await client.until((m) => m.trade.alice.orders?.shadow?.status === 'ALIVE', 5000, 'the live order');
+    assert.equal(client.mirror.trade.alice.orders.shadow.volume_orign, 1);
+    client.close();
+  });
 });
 
