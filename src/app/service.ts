@@ -44,7 +44,7 @@ export class Service {
       const monitor = new ProcessMonitor();
       const http = await buildHttpServer(
         { exchange, auth, banks: config.banks, figures: monitor, now: () => clock.now() },
-        { logger: options.httpLogger },
+        { logger: options.httpLogger, trustProxy: config.server.trustProxy },
       );
       let diff: DiffServer | undefined;
       if (options.websocket) {
@@ -55,6 +55,7 @@ export class Service {
           timeZone: config.exchange.timezone,
           now: () => clock.now(),
           log,
+          trustProxy: config.server.trustProxy,
         });
         const server = diff;
         monitor.countConnectionsWith(() => server.connectionCount);

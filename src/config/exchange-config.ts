@@ -37,6 +37,11 @@ export interface ServerSettings {
   readonly httpPort: number;
   readonly wsHost: string;
   readonly wsPort: number;
+  /**
+   * Behind a reverse proxy: the client's address is the first of X-Forwarded-For, not the
+   * proxy's (login limits count per address).
+   */
+  readonly trustProxy: boolean;
 }
 
 export interface WsSettings {
@@ -150,6 +155,7 @@ const ExchangeFileSchema = table({
       http_port: opt(port()),
       ws_host: opt(nonEmpty('a host name or IP address')),
       ws_port: opt(port()),
+      trust_proxy: opt(Type.Boolean({ expect: 'true or false' })),
     }),
   ),
   trading: opt(table({ self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })) })),
@@ -197,6 +203,7 @@ export const EXCHANGE_DEFAULTS = {
   httpPort: 8000,
   wsHost: '127.0.0.1',
   wsPort: 8001,
+  trustProxy: false,
   selfTradePrevention: true,
   durability: 'full' as const,
   snapshotEveryCommands: 500_000,
@@ -293,6 +300,7 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       httpPort: server.http_port ?? d.httpPort,
       wsHost: server.ws_host ?? d.wsHost,
       wsPort: server.ws_port ?? d.wsPort,
+      trustProxy: server.trust_proxy ?? d.trustProxy,
     },
     trading: { selfTradePrevention: trading.self_trade_prevention ?? d.selfTradePrevention },
     auth: {

@@ -7,6 +7,7 @@
  * the folder the service is started from (the project root for `npm start`).
  */
 import { dirname, join, resolve } from 'node:path';
+import { USERNAME, USERNAME_RULE } from '../core/accounts/account-commands.ts';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import { ConfigError, type ConfigIssue } from './config-error.ts';
 import { deepFreeze } from './deep-freeze.ts';
@@ -93,6 +94,7 @@ function adminPairIssues(settings: ExchangeFileSettings, overrides: EnvOverrides
   const fromEnv = (v: string | undefined) => v !== undefined;
   const username = overrides.adminUsername ?? settings.auth.adminUsername;
   const password = overrides.adminPassword ?? settings.auth.adminPassword;
+  if (username !== undefined && password !== undefined) return adminCredentialIssues(username, password, overrides, configPath);
   if ((username === undefined) === (password === undefined)) return [];
   const [envName, fileKey, otherEnv, otherKey, envSet] =
     username !== undefined
@@ -105,4 +107,18 @@ function adminPairIssues(settings: ExchangeFileSettings, overrides: EnvOverrides
       problem: `is set without its pair: set ${otherEnv} or ${otherKey} too`,
     },
   ];
+}
+
+/** The configured admin must be able to log in: the same rules as registration and login. */
+function adminCredentialIssues(username: string, password: string, overrides: EnvOverrides, configPath: string): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const where = (env: string | undefined, envName: string, fileKey: string) =>
+    env !== undefined ? { source: 'environment', where: envName } : { source: configPath, where: fileKey };
+  if (!USERNAME.test(username)) {
+    issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: `${USERNAME_RULE}, got ${JSON.stringify(username)}` });
+  }
+  if (password.length < 6 || password.length > 128) {
+    issues.push({ ...where(overrides.adminPassword, 'ADMIN_PASSWORD', 'auth.admin_password'), problem: `must be 6 to 128 characters, got ${password.length}` });
+  }
+  return issues;
 }

@@ -32,6 +32,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 export interface HttpServerOptions {
   /** pino options, or false for no logging (tests). */
   readonly logger: FastifyServerOptions['logger'];
+  /** request.ip from X-Forwarded-For (server.trust_proxy). */
+  readonly trustProxy?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export interface HttpServerOptions {
 export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // One log line per request (onResponse below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),

@@ -18,6 +18,8 @@ export interface DiffServerOptions {
   readonly timeZone: string;
   readonly now: () => number;
   readonly log: (line: string) => void;
+  /** The client's address is the first of X-Forwarded-For (server.trust_proxy). */
+  readonly trustProxy?: boolean;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -30,6 +32,13 @@ const PATHS = new Set(['/ws/diff', '/ws']);
  */
 function requestUrl(request: IncomingMessage): URL | undefined {
   return URL.canParse(request.url ?? '/', 'http://x') ? new URL(request.url ?? '/', 'http://x') : undefined;
+}
+
+/** Where a connection comes from: the socket's peer, or behind a trusted proxy the client it names first. */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = trustProxy ? (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() : undefined;
+  return first !== undefined && first !== '' ? first : (request.socket.remoteAddress ?? '');
 }
 
 function isDiffRoute(request: IncomingMessage): boolean {
@@ -145,7 +154,7 @@ export class DiffServer {
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,
-      address: request.socket.remoteAddress ?? '',
+      address: clientAddress(request, this.options.trustProxy === true),
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthService } from './auth-service.ts';
+import { verifyPassword } from './passwords.ts';
 import type { CoreState } from '../../core/index.ts';
 
 /**
  * Makes sure an administrator exists (DECISIONS.md): the configured ADMIN_USERNAME /
  * ADMIN_PASSWORD, or, when none is configured and no admin exists yet, `admin` with a
- * random password printed once. An existing user of that name is left as it is.
+ * random password printed once. An existing admin of the configured name keeps its
+ * password (a warning says when the configured one differs); a non-admin of that name
+ * stops the start.
  */
 export async function ensureAdmin(
   auth: AuthService,
@@ -19,7 +22,10 @@ export async function ensureAdmin(
       await auth.register(configured.username, configured.password, 'admin');
       log(`auth: created the configured admin user "${configured.username}"`);
     } else if (existing.role !== 'admin') {
-      log(`auth: user "${configured.username}" exists without the admin role; it is left unchanged`);
+      // Anyone may have registered the name first: starting would leave no admin one can log in as.
+      throw new Error(`ADMIN_USERNAME "${configured.username}" is a user without the admin role (registered before it was configured); choose another name`);
+    } else if (!(await verifyPassword(configured.password, existing.passwordHash))) {
+      log(`auth: WARNING: ADMIN_PASSWORD is not the password of the admin "${configured.username}"; the stored password stays in force`);
     }
     return;
   }

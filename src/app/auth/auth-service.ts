@@ -43,19 +43,19 @@ export class AuthService {
     return { userId: event.userId, username: event.username, createdTs: stamped.ts };
   }
 
-  /** Wrong username and wrong password answer alike (1002), so names cannot be probed. */
+  /**
+   * Wrong username and wrong password answer alike (1002), after the same password check,
+   * so names cannot be told apart by the answer or its time.
+   */
   async login(username: string, password: string, address: string): Promise<LoginResult> {
-    const wait = await this.limiter.retryAfter(username, address);
+    const wait = await this.limiter.take(username, address);
     if (wait > 0) {
       throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${wait} s`, TOO_MANY_REQUESTS);
     }
     const user = this.exchange.state.usersByName.get(username.toLowerCase());
-    const valid = user !== undefined && (await verifyPassword(password, user.passwordHash));
-    if (user === undefined || !valid) {
-      await this.limiter.recordFailure(username, address);
-      throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
-    }
-    await this.limiter.recordSuccess(username, address);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
+    if (user === undefined || !valid) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
+    await this.limiter.succeeded(username, address);
     const claims: TokenClaims = { userId: user.userId, username: user.username, role: user.role };
     return { ...claims, token: this.tokens.issue(claims) };
   }
@@ -76,9 +76,23 @@ export class AuthService {
     return { userId: user.userId, username: user.username, role: user.role };
   }
 
-  /** Password check for an existing user (bank transfers need the login password). */
-  async checkPassword(userId: string, password: string): Promise<boolean> {
+  /**
+   * A check of a user's login password outside login (bank transfers ask for it), limited
+   * like logins: `retryAfter` > 0 means it was not checked.
+   */
+  async checkPassword(userId: string, password: string, address: string): Promise<{ readonly ok: boolean; readonly retryAfter: number }> {
     const user = this.exchange.state.users.get(userId);
-    return user !== undefined && verifyPassword(password, user.passwordHash);
+    if (user === undefined) return { ok: false, retryAfter: 0 };
+    const retryAfter = await this.limiter.take(user.username, address);
+    if (retryAfter > 0) return { ok: false, retryAfter };
+    const ok = await verifyPassword(password, user.passwordHash);
+    if (ok) await this.limiter.succeeded(user.username, address);
+    return { ok, retryAfter: 0 };
   }
+}
+
+/** A hash no password matches, checked for unknown names so they cost what known ones do. */
+let unknownUser: Promise<string> | undefined;
+function unknownUserHash(): Promise<string> {
+  return (unknownUser ??= hashPassword(randomUUID()));
 }

@@ -1,35 +1,38 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Repeated failed logins are slowed down (DECISIONS.md: HTTP 429). Failures are counted
- * per username and client address; a success clears the count. Successful logins are
- * never limited, so a user who types the password right is not locked out by others.
+ * Repeated wrong passwords are slowed down (DECISIONS.md: HTTP 429), for logins and for
+ * every other check of a login password (bank transfers). Attempts are counted per
+ * username and client address, so others cannot lock a user out from elsewhere (behind a
+ * proxy, set server.trust_proxy so the address is the client's).
+ *
+ * An attempt takes its point before the password is checked: checks run on the thread
+ * pool for tens of milliseconds, and a burst sent together would otherwise all pass a
+ * count that no failure had raised yet. A right password gives its point back and clears
+ * the count. While a key is blocked every attempt is refused, right or wrong: answering
+ * a right one would keep answering guesses.
  */
 export class LoginLimiter {
-  private readonly failures: RateLimiterMemory;
+  private readonly attempts: RateLimiterMemory;
 
   constructor(readonly maxFailures = 5, readonly windowSeconds = 60) {
-    this.failures = new RateLimiterMemory({ points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
+    this.attempts = new RateLimiterMemory({ points: maxFailures, duration: windowSeconds, blockDuration: windowSeconds });
   }
 
-  /** Seconds until another attempt is allowed; 0 when the key may try now. */
-  async retryAfter(username: string, address: string): Promise<number> {
-    const state = await this.failures.get(key(username, address));
-    if (state === null || state.remainingPoints > 0) return 0;
-    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  }
-
-  async recordFailure(username: string, address: string): Promise<void> {
+  /** Takes an attempt: 0 when it may go on, else the seconds until the key may try again. */
+  async take(username: string, address: string): Promise<number> {
     try {
-      await this.failures.consume(key(username, address));
+      await this.attempts.consume(key(username, address));
+      return 0;
     } catch (error) {
-      // Rejection means the key is already blocked: that is the state we want.
       if (!(error instanceof RateLimiterRes)) throw error;
+      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     }
   }
 
-  async recordSuccess(username: string, address: string): Promise<void> {
-    await this.failures.delete(key(username, address));
+  /** The attempt was right: the count starts again. */
+  async succeeded(username: string, address: string): Promise<void> {
+    await this.attempts.delete(key(username, address));
   }
 }
 

@@ -7,17 +7,16 @@ import type { CoreState } from '../state.ts';
 import { Account } from './account.ts';
 import { User } from './user.ts';
 
-const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
+/** What a username may be (the configured admin's too). */
+export const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
+export const USERNAME_RULE = 'username must be 3 to 32 characters: letters, digits and _ . @ -';
 const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
 /** No single movement of money above a trillion: keeps every sum far inside exact integers. */
 const MAX_AMOUNT_CENTS = 100_000_000_000_000;
 
 export function registerUser(state: CoreState, command: RegisterUser, ts: number): ApplyResult {
   if (!USERNAME.test(command.username)) {
-    return rejected(
-      ResultCode.ParameterError,
-      'username must be 3 to 32 characters: letters, digits and _ . @ -',
-    );
+    return rejected(ResultCode.ParameterError, USERNAME_RULE);
   }
   if (state.usersByName.has(command.username.toLowerCase())) {
     return rejected(ResultCode.AccountExists, `username ${command.username} is already taken`);

@@ -607,6 +607,18 @@ describe('HTTP /api/user and /api/account', () => {
       await h.exchange.submit({ type: 'account.set-frozen', accountId: 'PAT-1', frozen: false });
     });
 
+    it('limits guesses of future_password like logins: after five wrong ones, 429, recorded, unchecked', async () => {
+      const guessed = await h.trader('acct_guessed', 'GUESSED-1', 100);
+      const body = (future_password: string) => ({ account_id: 'GUESSED-1', bank_id: 'CCB', amount: 1, bank_password: 'pin', future_password });
+      const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => h.call('POST', '/api/account/transfer', { token: guessed.token, body: body(`guess-${i}`) })));
+      assert.deepEqual(replies.map((r) => r.status).sort(), [401, 401, 401, 401, 401, 429, 429, 429]);
+      // The right password is not checked either while blocked.
+      await refused(h, 'POST', '/api/account/transfer', { token: guessed.token, body: body('password1') }, 1002, 429);
+      const list = await h.ok('GET', '/api/account/GUESSED-1/transfers', { token: guessed.token });
+      assert.equal(list.length, 9, 'every attempt recorded');
+      assert.ok(list.every((r: { error_id: number }) => r.error_id !== 0));
+    });
+
     it('lists every attempt in order, failed or not', async () => {
       const list = await records();
       assert.deepEqual(

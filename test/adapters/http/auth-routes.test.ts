@@ -5,10 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createSigner } from 'fast-jwt';
 import { ADMIN, HttpHarness } from '../../support/http-harness.ts';
 import { hasFields, jwtPayload, needsToken, refused, refusedNaming, UUID } from '../../support/route-checks.ts';
+import { configWithExchangeToml } from '../../support/shipped-config.ts';
 
 /** The harness's JWT secret (HttpHarness.start). */
 const SECRET = 'test-secret-0123456789-0123456789-abcdef';
@@ -151,6 +153,27 @@ describe('HTTP /api/auth', () => {
       assert.equal(typeof other.token, 'string');
     });
 
+    it('limits a burst of guesses sent together: five are checked, the rest answer 429 unchecked', async () => {
+      await h.user('burst_target', 'right-password');
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => h.call('POST', '/api/auth/login', { body: { username: 'burst_target', password: `guess-${i}` } })),
+      );
+      const statuses = replies.map((r) => r.status);
+      assert.equal(statuses.filter((s) => s === 401).length, 5, `checked: ${statuses.join(',')}`);
+      assert.equal(statuses.filter((s) => s === 429).length, 25);
+      // While blocked, the right password is refused too: answering it would keep answering guesses.
+      assert.equal((await h.call('POST', '/api/auth/login', { body: { username: 'burst_target', password: 'right-password' } })).status, 429);
+    });
+
+    it('ignores X-Forwarded-For unless the proxy is trusted (a client cannot pick its own address)', async () => {
+      await h.user('proxied_user', 'right-password');
+      const from = (address: string, password: string) =>
+        h.service.http.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'proxied_user', password }, headers: { 'x-forwarded-for': address } });
+      for (let i = 0; i < 6; i++) await from('203.0.113.7', 'wrong-pass');
+      // Without trust_proxy (the default) every request counts for the socket's address.
+      assert.equal((await from('198.51.100.9', 'right-password')).statusCode, 429);
+    });
+
     it('does not limit a user whose failures are followed by a success', async () => {
       await h.user('sometimes_wrong', 'right-password');
       for (let round = 0; round < 3; round++) {
@@ -248,3 +271,25 @@ describe('HTTP /api/auth', () => {
     });
   });
 });
+
+describe('login limits behind a trusted proxy (server.trust_proxy)', () => {
+  const config = configWithExchangeToml('[server]\ntrust_proxy = true\n');
+  let h: HttpHarness;
+  before(async () => {
+    h = await HttpHarness.start({ env: config.env });
+  });
+  after(async () => {
+    await h.stop();
+    rmSync(config.dir, { recursive: true, force: true });
+  });
+
+  it('counts attempts per forwarded client address: one client blocked, another not', async () => {
+    await h.user('proxied_user', 'right-password');
+    const from = (address: string, password: string) =>
+      h.service.http.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'proxied_user', password }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 6; i++) await from('203.0.113.7', 'wrong-pass');
+    assert.equal((await from('203.0.113.7', 'right-password')).statusCode, 429);
+    assert.equal((await from('198.51.100.9', 'right-password')).statusCode, 200);
+  });
+});
+

@@ -4,13 +4,12 @@
  * settlement_time, and the next morning the market opens on the new trading day.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../../src/app/clock.ts';
-import { writeTempConfig } from '../../config/temp-config.ts';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
 import { refused } from '../../support/route-checks.ts';
+import { configWithExchangeToml } from '../../support/shipped-config.ts';
 
 /** Epoch ms of a Shanghai wall-clock time (UTC+8). */
 const shanghai = (isoLocal: string): number => Date.parse(`${isoLocal}+08:00`);
@@ -31,10 +30,7 @@ const { monday, tuesday } = nextWeek();
 
 describe('scheduled sessions', () => {
   const clock = new ManualClock(shanghai(`${monday}T10:00`));
-  const config = writeTempConfig({
-    exchange: ['[exchange]', 'session_mode = "scheduled"', 'trading_hours = "09:00-15:00"', 'settlement_time = "15:30"', ''].join('\n'),
-  });
-  writeFileSync(config.instrumentsPath, readFileSync(path.resolve(import.meta.dirname, '../../../config/instruments.toml')));
+  const config = configWithExchangeToml(['[exchange]', 'session_mode = "scheduled"', 'trading_hours = "09:00-15:00"', 'settlement_time = "15:30"', ''].join('\n'));
   let h: HttpHarness;
   let alice: TestUser & { accountId: string };
   const order = (orderId: string) =>

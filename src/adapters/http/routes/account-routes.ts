@@ -4,7 +4,7 @@ import { ownAccount, ownUser, tradingAccount } from '../../../app/services/acces
 import { execute } from '../../../app/services/execute.ts';
 import { accountSnapshot, accountSummary } from '../../../app/services/views.ts';
 import { ResultCode } from '../../../core/index.ts';
-import { ApiError, ok } from '../../../protocol/index.ts';
+import { ApiError, ok, TOO_MANY_REQUESTS } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { AccountIdParam, Amount, Id, page, Paging, UserIdParam } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
@@ -168,7 +168,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
       // An unknown bank goes to the core too (with no name), which refuses and records it:
       // every attempt is recorded (DECISIONS.md).
       const bank = ctx.banks.find((b) => b.id === body.bank_id) ?? { id: body.bank_id, name: '' };
-      const passwordOk = await ctx.auth.checkPassword(account.userId, body.future_password);
+      const password = await ctx.auth.checkPassword(account.userId, body.future_password, request.ip);
       const transferId = `T${randomUUID().replace(/-/g, '').slice(0, 16)}`;
       const { stamped, result } = await ctx.exchange.submit({
         type: 'account.bank-transfer',
@@ -177,11 +177,18 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         bankId: bank.id,
         bankName: bank.name,
         amount: body.amount,
-        credentialError: passwordOk ? '' : 'future_password is not the account owner\'s password',
+        credentialError:
+          password.retryAfter > 0
+            ? `too many wrong passwords; try again in ${password.retryAfter} s`
+            : password.ok
+              ? ''
+              : 'future_password is not the account owner\'s password',
       });
       if (result.code !== ResultCode.Success) {
         const hint = bank.name === '' ? `; see GET /api/account/${account.accountId}/banks` : '';
-        throw new ApiError(result.code, `${result.message}${hint}`);
+        // Recorded like any attempt, and answered as a login would be (429).
+        const status = result.code === ResultCode.AuthenticationFailed && password.retryAfter > 0 ? TOO_MANY_REQUESTS : undefined;
+        throw new ApiError(result.code, `${result.message}${hint}`, status);
       }
       const recorded = result.events.find((e) => e.type === 'transfer.recorded');
       const errorMsg = recorded?.type === 'transfer.recorded' ? recorded.errorMsg : '';

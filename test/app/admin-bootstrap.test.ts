@@ -1,0 +1,52 @@
+/**
+ * The admin ensured at start (DECISIONS.md: ADMIN_USERNAME / ADMIN_PASSWORD): created when
+ * missing; an existing admin keeps its password, with a warning when the configured one
+ * differs; a non-admin holding the name stops the start rather than leave no admin.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ensureAdmin } from '../../src/app/auth/admin-bootstrap.ts';
+import { AuthService } from '../../src/app/auth/auth-service.ts';
+import { LoginLimiter } from '../../src/app/auth/login-limiter.ts';
+import { TokenService } from '../../src/app/auth/tokens.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { Exchange } from '../../src/app/exchange.ts';
+import { loadConfig } from '../../src/config/index.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('admin bootstrap', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-admin-'));
+  let exchange: Exchange;
+  let auth: AuthService;
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+
+  before(async () => {
+    exchange = await Exchange.start(loadConfig({ DATA_DIR: dataDir }, root), new ManualClock(Date.now()), () => undefined);
+    auth = new AuthService(exchange, new TokenService('s'.repeat(32), 3_600_000), new LoginLimiter());
+  });
+  after(async () => {
+    await exchange.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the configured admin, then keeps its password when another is configured, with a warning', async () => {
+    await ensureAdmin(auth, exchange.state, { username: 'chief', password: 'first-password' }, log);
+    assert.equal(exchange.state.usersByName.get('chief')?.role, 'admin');
+    await ensureAdmin(auth, exchange.state, { username: 'chief', password: 'first-password' }, log);
+    assert.ok(!lines.some((l) => l.includes('WARNING')), 'the same password: nothing to say');
+    await ensureAdmin(auth, exchange.state, { username: 'chief', password: 'second-password' }, log);
+    assert.ok(lines.some((l) => /WARNING: ADMIN_PASSWORD is not the password of the admin "chief"/.test(l)), lines.join('\n'));
+    assert.ok(!lines.some((l) => l.includes('second-password')), 'no password in the log');
+    assert.equal((await auth.login('chief', 'first-password', '127.0.0.1')).role, 'admin');
+  });
+
+  it('refuses to start when the configured name belongs to a user without the admin role', async () => {
+    await auth.register('squatter', 'password1');
+    await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'squatter', password: 'password1' }, log), /ADMIN_USERNAME "squatter" is a user without the admin role/);
+  });
+});
