@@ -51,18 +51,15 @@ export class Exchange {
     let history = new HistoryProjection();
     const timeZone = config.exchange.timezone;
     let marketData = new MarketDataProjection(timeZone);
-    const options = {
-      selfTradePrevention: config.trading.selfTradePrevention,
-      warningThreshold: config.risk.warningThreshold,
-      forceCloseThreshold: config.risk.forceCloseThreshold,
-    };
     // Snapshots written before the history moved to the journal's sidecars carry it.
     let historyBaseSeq = 0;
     // Sidecars are written after their records are applied: a crash may have lost the
     // last ones, and the replay rebuilds them (encoded at once: events hold pooled orders).
     const storedThrough = await storage.journal.sidecarsStoredThrough();
     const replayedSidecars: ReplayedSidecar[] = [];
-    const recovered = await recover(storage.journal, storage.snapshots, options, log, (projections) => {
+    // The journal begins under the core's default rules; the configured ones enter it as a
+    // rules.set command (alignWithConfig), so a replay never depends on today's configuration.
+    const recovered = await recover(storage.journal, storage.snapshots, {}, log, (projections) => {
       if (projections.history !== undefined) {
         history = HistoryProjection.fromJSON(projections.history as SavedHistory);
         historyBaseSeq = Number(projections.historySeq ?? 0);
@@ -204,6 +201,23 @@ export class Exchange {
     }
     for (const spec of this.config.instruments) {
       if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
+    }
+    const rules = {
+      selfTradePrevention: this.config.trading.selfTradePrevention,
+      warningThreshold: this.config.risk.warningThreshold,
+      forceCloseThreshold: this.config.risk.forceCloseThreshold,
+    };
+    const current = state.options;
+    if (
+      current.selfTradePrevention !== rules.selfTradePrevention ||
+      current.warningThreshold !== rules.warningThreshold ||
+      current.forceCloseThreshold !== rules.forceCloseThreshold
+    ) {
+      const { stamped } = await this.submit({ type: 'rules.set', ...rules });
+      this.log(
+        `core: rules from the configuration apply from seq ${stamped.seq}: self_trade_prevention ${rules.selfTradePrevention}, ` +
+          `warning ${rules.warningThreshold}, force close ${rules.forceCloseThreshold}`,
+      );
     }
     // A market closed by an earlier scheduled run stays closed only while sessions are scheduled.
     if (this.config.exchange.sessionMode === 'continuous' && state.marketClosed !== '') await this.submit({ type: 'market.open' });

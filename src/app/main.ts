@@ -45,14 +45,19 @@ async function main(): Promise<void> {
     listen: true,
     websocket: true,
     httpLogger: {
-      level: process.env.LOG_LEVEL ?? 'info',
+      level: config.logLevel,
       // Bodies are never logged; headers only if someone raises the level to trace.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
   let stopping = false;
   stopNow = (signal: string): void => {
-    if (stopping) return;
+    if (stopping) {
+      // Every acknowledged command is in the journal: the next start replays what the
+      // shutdown snapshot would have held.
+      log(`${signal} again: exiting now, without the shutdown snapshot (the next start replays the journal)`);
+      process.exit(1);
+    }
     stopping = true;
     log(`${signal}: finishing in-flight commands, writing a snapshot`);
     service.stop().then(
@@ -73,7 +78,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`the exchange could not start: ${(error as Error).message}`);
+  const cause = (error as Error).cause;
+  const detail = cause instanceof Error && !(error as Error).message.includes(cause.message) ? ` (${cause.message})` : '';
+  console.error(`the exchange could not start: ${(error as Error).message}${detail}`);
   // The signal handlers above would otherwise keep a failed start from ending.
   process.exit(1);
 });

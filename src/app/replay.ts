@@ -15,7 +15,16 @@ export async function replayJournal(
   let applied = 0;
   for await (const batch of journal.readFrom(state.lastSeq)) {
     for (const record of batch) {
-      const result = apply(state, record);
+      let result: ApplyResult;
+      try {
+        result = apply(state, record);
+      } catch (error) {
+        // The same record fails at every start: say which one, for whoever must look at it.
+        throw new Error(
+          `journal record ${record.seq} (${String(record.command?.type)}) cannot be replayed: ${(error as Error).message}; the exchange cannot start past it`,
+          { cause: error },
+        );
+      }
       onApplied?.(record, result);
       applied++;
     }

@@ -76,9 +76,9 @@ export class Service {
     }
   }
 
+  /** Both servers stop taking connections at once; then the exchange finishes and snapshots. */
   async stop(): Promise<void> {
-    await this.diff?.close();
-    await this.http.close();
+    await Promise.all([this.diff?.close(), this.http.close()]);
     this.monitor.stop();
     await this.exchange.stop();
   }

@@ -21,7 +21,12 @@ export interface EnvOverrides {
   readonly adminPassword?: string;
   /** JWT_SECRET: env only, so the secret never sits in a committed file. */
   readonly jwtSecret?: string;
+  /** LOG_LEVEL: the request log's level (pino's names). */
+  readonly logLevel?: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface EnvOverridesResult {
   readonly overrides: EnvOverrides;
@@ -59,10 +64,18 @@ export function readEnvOverrides(env: EnvVars): EnvOverridesResult {
     adminUsername: get('ADMIN_USERNAME'),
     adminPassword: get('ADMIN_PASSWORD'),
     jwtSecret: get('JWT_SECRET'),
+    logLevel: logLevel(get('LOG_LEVEL'), issues),
   };
   if (overrides.jwtSecret !== undefined && Buffer.byteLength(overrides.jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
     // The value itself is never echoed: it is a secret.
     issues.push({ source: 'environment', where: 'JWT_SECRET', problem: `must be at least ${MIN_JWT_SECRET_BYTES} bytes long` });
   }
   return { overrides, applied, issues };
+}
+
+function logLevel(text: string | undefined, issues: ConfigIssue[]): LogLevel | undefined {
+  if (text === undefined) return undefined;
+  if ((LOG_LEVELS as readonly string[]).includes(text)) return text as LogLevel;
+  issues.push({ source: 'environment', where: 'LOG_LEVEL', problem: `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}` });
+  return undefined;
 }

@@ -6,6 +6,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
+import type { LogLevel } from './env-overrides.ts';
 import { CheckedFields } from './checked-fields.ts';
 import { CLOCK_TIME_PATTERN, parseClockTime, parseTradingHours, type ClockTime, type TradingHours } from './clock-time.ts';
 import type { ConfigIssue } from './config-error.ts';
@@ -98,6 +99,8 @@ export interface ExchangeConfig {
   readonly ws: WsSettings;
   readonly banks: readonly BankSettings[];
   readonly instruments: readonly InstrumentSpec[];
+  /** The request log's level (LOG_LEVEL; default info). */
+  readonly logLevel: LogLevel;
   /** Names of the environment variables that overrode or added a setting. */
   readonly envOverrides: readonly string[];
 }
@@ -121,6 +124,12 @@ export const PORT_EXPECTATION = 'an integer 1..65535';
 const nonEmpty = (expect = 'a non-empty string') => Type.String({ minLength: 1, expect });
 const port = () => Type.Integer({ minimum: 1, maximum: 65535, expect: PORT_EXPECTATION });
 const positive = () => Type.Number({ exclusiveMinimum: 0, expect: 'a number > 0' });
+/**
+ * Seconds a timer waits: Node's timers take at most 2^31 - 1 ms (about 24.8 days) and
+ * run a longer delay after 1 ms instead, over and over.
+ */
+const timerSeconds = () =>
+  Type.Number({ exclusiveMinimum: 0, maximum: 2_000_000, expect: 'a number of seconds > 0, at most 2,000,000 (about 23 days)' });
 const table = <T extends Record<string, TSchema>>(properties: T) =>
   Type.Object(properties, { additionalProperties: false, expect: 'a table' });
 const opt = Type.Optional;
@@ -171,10 +180,10 @@ const ExchangeFileSchema = table({
       data_dir: opt(nonEmpty('a folder path')),
       durability: opt(Type.Union([Type.Literal('full'), Type.Literal('relaxed')], { expect: '"full" or "relaxed"' })),
       snapshot_every_commands: opt(Type.Integer({ minimum: 1, expect: 'a whole number >= 1' })),
-      snapshot_every_seconds: opt(positive()),
+      snapshot_every_seconds: opt(timerSeconds()),
     }),
   ),
-  ws: opt(table({ heartbeat_timeout: opt(positive()) })),
+  ws: opt(table({ heartbeat_timeout: opt(timerSeconds()) })),
   banks: opt(
     Type.Array(
       table({

@@ -81,6 +81,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
       ...(overrides.jwtSecret !== undefined && { jwtSecret: overrides.jwtSecret }),
     },
     instruments,
+    logLevel: overrides.logLevel ?? 'info',
     envOverrides: envResult.applied,
   };
   return deepFreeze(config);

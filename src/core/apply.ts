@@ -5,6 +5,7 @@ import { afterCommand } from './aftermath.ts';
 import { changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
 import { raiseNotifications } from './notifications/notifications.ts';
 import { forceLiquidate } from './risk/force-liquidate.ts';
+import { setRules } from './rules.ts';
 import { executeSettlement, setSettlementPrice } from './settlement/settlement.ts';
 import type { StampedCommand } from './commands.ts';
 import { cancelConditional, createConditional, expireConditionals } from './conditional/conditional-commands.ts';
@@ -94,6 +95,8 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
       return closeMarket(state, command);
     case 'market.open':
       return openMarket(state);
+    case 'rules.set':
+      return setRules(state, command);
     default:
       return unknownCommand(command);
   }

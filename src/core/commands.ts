@@ -63,6 +63,18 @@ export interface BeginTradingDay {
 }
 
 /**
+ * The exchange's rules from its configuration. Journaled (at start, when the
+ * configuration changed them) so that a replay applies every command under the rules it
+ * was applied under, whatever the configuration says on the day of the replay.
+ */
+export interface SetRules {
+  readonly type: 'rules.set';
+  readonly selfTradePrevention: boolean;
+  readonly warningThreshold: number;
+  readonly forceCloseThreshold: number;
+}
+
+/**
  * Scheduled sessions (exchange.session_mode = "scheduled"): the market closes. Orders
  * (new ones and modifies) are refused until it opens again, and GFS orders expire.
  */
@@ -223,7 +235,8 @@ export type Command =
   | BeginTradingDay
   | EndTradingDay
   | CloseMarket
-  | OpenMarket;
+  | OpenMarket
+  | SetRules;
 
 export type CommandType = Command['type'];
 

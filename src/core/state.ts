@@ -50,7 +50,8 @@ export class CoreState {
   lastSeq = 0;
   lastTs = 0;
 
-  constructor(readonly options: CoreOptions) {}
+  /** Changed only by `rules.set` (see apply), and with it the risk of every account. */
+  constructor(public options: CoreOptions) {}
 }
 
 export function createCoreState(options: Partial<CoreOptions> = {}): CoreState {

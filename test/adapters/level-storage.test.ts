@@ -64,6 +64,24 @@ describe('durable journal on LevelDB', () => {
     await second.storage.close();
   });
 
+  it('a record the core cannot apply stops the start, naming its seq and type', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of twoAccountDay()) await first.committer.submit(c);
+    // A command the core throws on: journaled, then the core halts.
+    await assert.rejects(first.committer.submit({ type: 'no.such.command' } as unknown as Command));
+    await first.committer.drain().catch(() => undefined);
+    await first.storage.close();
+    await assert.rejects(openExchange(dir), /journal record 6 \(no\.such\.command\) cannot be replayed: unknown command type/);
+  });
+
+  it('a second process on the same DATA_DIR is told so, with the store\'s own reason', async () => {
+    const dir = tempDir();
+    const first = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    await assert.rejects(LevelStorage.open({ dataDir: dir, durability: 'full', log: silent }), /another exchange process is using this DATA_DIR \(.*lock/i);
+    await first.close();
+  });
+
   it('commits one event-loop turn as one batch and acknowledges only after it is durable', async () => {
     const dir = tempDir();
     const x = await openExchange(dir);

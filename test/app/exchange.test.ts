@@ -12,6 +12,7 @@ import { Exchange } from '../../src/app/exchange.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { nextTradingDay, tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
+import { configWithExchangeToml } from '../support/shipped-config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const silent = (): void => undefined;
@@ -53,6 +54,37 @@ describe('exchange start and restart', () => {
     assert.ok(lines.some((line) => line.includes(`snapshot ${cfg.instruments.length + 1}`)), 'started from the shutdown snapshot');
     await second.stop();
     await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
+  });
+
+  it('replays each command under the rules it was applied under, whatever the configuration says at the restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-rules-'));
+    const withStp = (on: boolean) => loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(`[trading]\nself_trade_prevention = ${on}\n`).env }, root);
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const lines: string[] = [];
+    const first = await Exchange.start(withStp(false), clock, (line) => lines.push(line));
+    assert.ok(lines.some((l) => /rules from the configuration apply from seq \d+: self_trade_prevention false/.test(l)), lines.join('\n'));
+    const cu = first.config.instruments[0]!;
+    const order = (orderId: string, direction: 'BUY' | 'SELL') => ({
+      type: 'order.place' as const, accountId: 'A', orderId, instrumentId: cu.instrumentId, direction, offset: 'OPEN' as const,
+      priceType: 'LIMIT' as const, price: cu.preSettlement, volume: 1, timeCondition: 'GFD' as const, volumeCondition: 'ANY' as const,
+    });
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 });
+    await first.submit(order('a1', 'BUY'));
+    const crossed = await first.submit(order('a2', 'SELL'));
+    assert.equal(crossed.result.events.filter((e) => e.type === 'trade.executed').length, 1, 'a self-trade, as configured');
+    // A crash: the journal is durable, no snapshot is written.
+    await first.committer.drain();
+    await first.storage.close();
+
+    const second = await Exchange.start(withStp(true), clock, silent);
+    const position = second.state.accounts.get('A')!.positions.get(cu.instrumentId)!;
+    assert.deepEqual([position.long.volume, position.short.volume], [1, 1], 'the replay made the same trade');
+    assert.equal(second.state.options.selfTradePrevention, true, 'and the new rule applies from now on');
+    await second.stop();
+    const third = await Exchange.start(withStp(true), clock, silent);
+    assert.equal(third.state.options.selfTradePrevention, true);
+    await third.stop();
   });
 
   it('the history users query survives a restart, with the snapshot and the records after it', async () => {
@@ -188,9 +220,14 @@ describe('exchange start and restart', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
     const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
     let output = '';
+    let signalled = false;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('core:         ready')) child.kill('SIGTERM');
+      // Once: a second signal would end the shutdown at once.
+      if (output.includes('core:         ready') && !signalled) {
+        signalled = true;
+        child.kill('SIGTERM');
+      }
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     clearTimeout(guard);
@@ -198,4 +235,25 @@ describe('exchange start and restart', () => {
     assert.match(output, /SIGTERM: finishing in-flight commands/);
     assert.match(output, /storage: snapshot at seq \d+ \(shutdown\)/);
   });
+
+  it('a second signal during the shutdown exits at once, saying the journal will be replayed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let output = '';
+    let signalled = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('core:         ready') && !signalled) {
+        signalled = true;
+        child.kill('SIGTERM');
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(guard);
+    assert.equal(code, 1, output);
+    assert.match(output, /(SIGINT|SIGTERM) again: exiting now, without the shutdown snapshot \(the next start replays the journal\)/);
+  });
 });
+

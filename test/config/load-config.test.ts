@@ -340,6 +340,20 @@ describe('errors', () => {
     assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_USERNAME: 'a b', ADMIN_PASSWORD: 'long-enough' })), /ADMIN_USERNAME: username must be 3 to 32 characters/);
   });
 
+  it('timer settings longer than a timer can wait (they would fire every millisecond)', () => {
+    const cfg = writeTempConfig({ exchange: '[storage]\nsnapshot_every_seconds = 1e9\n[ws]\nheartbeat_timeout = 3000000\n' });
+    const msg = configErrorOf(() => loadConfig(cfg.env));
+    assert.match(msg, /storage\.snapshot_every_seconds: must be a number of seconds > 0, at most 2,000,000/);
+    assert.match(msg, /ws\.heartbeat_timeout: must be a number of seconds > 0, at most 2,000,000/);
+  });
+
+  it('LOG_LEVEL must be one of pino\'s levels (checked with the rest, before anything is opened)', () => {
+    const cfg = writeTempConfig({});
+    assert.match(configErrorOf(() => loadConfig({ ...cfg.env, LOG_LEVEL: 'verbose' })), /LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"/);
+    assert.equal(loadConfig({ ...cfg.env, LOG_LEVEL: 'warn' }).logLevel, 'warn');
+    assert.equal(loadConfig(cfg.env).logLevel, 'info');
+  });
+
   it('a short JWT_SECRET is refused without echoing it', () => {
     const msg = configErrorOf(() => loadConfig({ ...writeTempConfig({}).env, JWT_SECRET: 'hunter2' }));
     assert.match(msg, /JWT_SECRET: must be at least 32 bytes long/);

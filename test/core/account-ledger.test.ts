@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { positionViews, ResultCode } from '../../src/core/index.ts';
-import { COPPER, CoreHarness } from '../support/core-harness.ts';
+import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
 
 /** Copper with a round commission rate: 1 per 10,000 of turnover. */
@@ -126,6 +126,20 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(modify.events.length, 0);
     assert.equal(x.state.liveOrders.get('A', 'a')?.volumeLeft, 1);
     assert.equal(x.cancel('A', 'a').code, ResultCode.Success, 'cancelling is still allowed');
+  });
+
+  it('a deposit reports the balance at the current prices, however lazily the account was marked', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 1_000_000);
+    x.place('B', 'b1', 'SELL', 70000, 10);
+    x.place('A', 'a1', 'BUY', 70000, 10);
+    // Others trade at 71,000: A's float profit is (71,000 - 70,000) x 10 x 5 = 50,000.
+    x.place('C', 'c1', 'SELL', 71000, 1);
+    x.place('D', 'd1', 'BUY', 71000, 1);
+    const deposit = x.run({ type: 'account.deposit', accountId: 'A', amount: 100 });
+    const [moved] = eventsOfType(deposit, 'account.funds-moved');
+    expectAccount(x, 'A', { balance: moved!.balance });
+    assert.equal(moved!.balance, x.state.accounts.get('A')!.balance / 100);
   });
 });
 

@@ -34,7 +34,15 @@ export class LevelStorage {
     const location = path.join(options.dataDir, 'exchange.leveldb');
     mkdirSync(location, { recursive: true });
     const db = new ClassicLevel<string, string>(location, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-    await db.open();
+    try {
+      await db.open();
+    } catch (error) {
+      // classic-level says only "Database failed to open"; the reason is its cause.
+      const cause = (error as Error & { cause?: Error }).cause;
+      const reason = cause?.message ?? (error as Error).message;
+      const held = /lock/i.test(reason) ? ': another exchange process is using this DATA_DIR' : '';
+      throw new Error(`cannot open the store at ${location}${held} (${reason})`, { cause: error });
+    }
     const sync = options.durability === 'full';
     const journal = await LevelJournal.open(db, { sync, log: options.log });
     return new LevelStorage(db, journal, new LevelSnapshots(db, sync), location);

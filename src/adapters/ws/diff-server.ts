@@ -137,10 +137,19 @@ export class DiffServer {
     return [...this.connections].map((c) => c.session);
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops taking connections and closes the open ones (1001). A client that does not
+   * answer the close within `graceMs` is cut off: ws would wait 30 s for it, longer than
+   * supervisors wait before they kill the process, and before its shutdown snapshot.
+   */
+  async close(graceMs = 1000): Promise<void> {
     clearInterval(this.heartbeat);
     for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
+    const cutOff = setTimeout(() => {
+      for (const client of this.wss.clients) client.terminate();
+    }, graceMs);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    clearTimeout(cutOff);
   }
 
   private accept(socket: WebSocket, request: IncomingMessage): void {

@@ -82,6 +82,9 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
 
 /** Books a checked deposit or withdrawal; the account's risk is looked at again (re-indexed). */
 function moveFunds(state: CoreState, account: Account, kind: 'deposit' | 'withdraw', amount: Cents): ApplyResult {
+  // Marked at the current prices first: accounts are marked lazily, and the balance this
+  // reports must not depend on whether anything (a snapshot, say) marked it before.
+  markAccount(account);
   account[kind] += amount;
   state.ledger.touched.add(account);
   return succeeded([
