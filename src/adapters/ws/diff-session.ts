@@ -58,7 +58,8 @@ export class DiffSession {
   private readonly formerTradeKeys = new Set<string>();
   private peekPending = false;
   private insList = '';
-  private insListDirty = false;
+  /** The ins_list the client holds: a list changed and changed back before a push is not sent. */
+  private insListShown = '';
   private readonly subscribed = new Set<string>();
   /** The quote version the client holds per instrument; kept after unsubscribing, as the client keeps its copy. */
   private readonly quotes = new Map<string, QuoteEntry>();
@@ -138,10 +139,7 @@ export class DiffSession {
   }
 
   subscribeQuotes(insList: string): void {
-    if (insList !== this.insList) {
-      this.insList = insList;
-      this.insListDirty = true;
-    }
+    this.insList = insList;
     this.subscribed.clear();
     for (const id of insList.split(',')) {
       const trimmed = id.trim();
@@ -234,9 +232,9 @@ export class DiffSession {
    */
   private buildMessage(): string | undefined {
     const parts: string[] = [];
-    if (this.insListDirty) {
+    if (this.insList !== this.insListShown) {
       parts.push(`"ins_list":${jsonString(this.insList)}`);
-      this.insListDirty = false;
+      this.insListShown = this.insList;
     }
     const quoteParts = this.quoteParts();
     if (quoteParts !== '') parts.push(`"quotes":{${quoteParts}}`);

@@ -166,5 +166,22 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     assert.equal(client.mirror.trade.alice.orders.shadow.volume_orign, 1);
     client.close();
   });
+
+  it('sends no ins_list when a subscription changed and changed back before the next push', async () => {
+    const client = await connect('/ws/diff');
+    client.send({ aid: 'subscribe_quote', ins_list: 'SHFE.cu2701,SHFE.al2701' });
+    await client.until((m) => m.ins_list === 'SHFE.cu2701,SHFE.al2701', 5000, 'the first list');
+    const before = client.patches.length;
+    client.socket.send(
+      JSON.stringify([
+        { aid: 'subscribe_quote', ins_list: 'SHFE.al2701,SHFE.cu2701' },
+        { aid: 'subscribe_quote', ins_list: 'SHFE.cu2701,SHFE.al2701' },
+        { aid: 'set_chart', chart_id: 'marker', ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 1 },
+      ]),
+    );
+    await client.until((m) => m.charts?.marker !== undefined, 5000, 'the push after the frame');
+    assert.ok(client.patches.slice(before).every((p) => !('ins_list' in p)), JSON.stringify(client.patches.slice(before)));
+    client.close();
+  });
 });
 
