@@ -57,9 +57,12 @@ export class Exchange {
     // last ones, and the replay rebuilds them (encoded at once: events hold pooled orders).
     const storedThrough = await storage.journal.sidecarsStoredThrough();
     const replayedSidecars: ReplayedSidecar[] = [];
-    // The journal begins under the core's default rules; the configured ones enter it as a
-    // rules.set command (alignWithConfig), so a replay never depends on today's configuration.
-    const recovered = await recover(storage.journal, storage.snapshots, {}, log, (projections) => {
+    // A journal begins under the core's default rules; the configured ones enter it as a
+    // rules.set command (alignWithConfig), so a replay never depends on today's
+    // configuration. (A store begun before that replays under the rules configured when
+    // this code first opened it: see LevelStorage.initialRules.)
+    const initialRules = await storage.initialRules(configuredRules(config));
+    const recovered = await recover(storage.journal, storage.snapshots, initialRules, log, (projections) => {
       if (projections.history !== undefined) {
         history = HistoryProjection.fromJSON(projections.history as SavedHistory);
         historyBaseSeq = Number(projections.historySeq ?? 0);
@@ -202,11 +205,7 @@ export class Exchange {
     for (const spec of this.config.instruments) {
       if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
     }
-    const rules = {
-      selfTradePrevention: this.config.trading.selfTradePrevention,
-      warningThreshold: this.config.risk.warningThreshold,
-      forceCloseThreshold: this.config.risk.forceCloseThreshold,
-    };
+    const rules = configuredRules(this.config);
     const current = state.options;
     if (
       current.selfTradePrevention !== rules.selfTradePrevention ||
@@ -222,4 +221,13 @@ export class Exchange {
     // A market closed by an earlier scheduled run stays closed only while sessions are scheduled.
     if (this.config.exchange.sessionMode === 'continuous' && state.marketClosed !== '') await this.submit({ type: 'market.open' });
   }
+}
+
+/** The core rules the configuration sets. */
+function configuredRules(config: ExchangeConfig) {
+  return {
+    selfTradePrevention: config.trading.selfTradePrevention,
+    warningThreshold: config.risk.warningThreshold,
+    forceCloseThreshold: config.risk.forceCloseThreshold,
+  };
 }

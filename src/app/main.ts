@@ -33,7 +33,12 @@ let stopNow: ((signal: string) => void) | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopNow !== undefined) stopNow(signal);
-    else requestedStop ??= signal;
+    else if (requestedStop === undefined) requestedStop = signal;
+    else {
+      // A second signal while still starting (a long replay, say): nothing to save yet.
+      log(`${signal} again while starting: exiting now`);
+      process.exit(1);
+    }
   });
 }
 

@@ -20,6 +20,9 @@ export interface ServiceOptions {
   readonly websocket: boolean;
 }
 
+/** How long requests in flight may take to finish once a shutdown begins. */
+const HTTP_GRACE_MS = 5_000;
+
 /**
  * The whole product wired together: the exchange on its storage, authentication with an
  * ensured admin, and the HTTP API. `stop` is the graceful shutdown: stop accepting
@@ -76,9 +79,15 @@ export class Service {
     }
   }
 
-  /** Both servers stop taking connections at once; then the exchange finishes and snapshots. */
+  /**
+   * Both servers stop taking connections at once; requests in flight get HTTP_GRACE_MS to
+   * finish, then whatever is still open is closed (a connection that never finished its
+   * request would hold the close for ever). Then the exchange finishes and snapshots.
+   */
   async stop(): Promise<void> {
+    const cutOff = setTimeout(() => this.http.server.closeAllConnections(), HTTP_GRACE_MS);
     await Promise.all([this.diff?.close(), this.http.close()]);
+    clearTimeout(cutOff);
     this.monitor.stop();
     await this.exchange.stop();
   }

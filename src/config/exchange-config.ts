@@ -39,10 +39,11 @@ export interface ServerSettings {
   readonly wsHost: string;
   readonly wsPort: number;
   /**
-   * Behind a reverse proxy: the client's address is the first of X-Forwarded-For, not the
-   * proxy's (login limits count per address).
+   * How many reverse proxies stand in front (0: none). With n, a client's address is the
+   * one the n-th proxy from us put into X-Forwarded-For: counted from the right, since a
+   * client can write whatever it likes on the left (login limits count per address).
    */
-  readonly trustProxy: boolean;
+  readonly trustProxy: number;
 }
 
 export interface WsSettings {
@@ -164,7 +165,7 @@ const ExchangeFileSchema = table({
       http_port: opt(port()),
       ws_host: opt(nonEmpty('a host name or IP address')),
       ws_port: opt(port()),
-      trust_proxy: opt(Type.Boolean({ expect: 'true or false' })),
+      trust_proxy: opt(Type.Integer({ minimum: 0, maximum: 10, expect: 'the number of reverse proxies in front, 0 to 10' })),
     }),
   ),
   trading: opt(table({ self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })) })),
@@ -212,7 +213,7 @@ export const EXCHANGE_DEFAULTS = {
   httpPort: 8000,
   wsHost: '127.0.0.1',
   wsPort: 8001,
-  trustProxy: false,
+  trustProxy: 0,
   selfTradePrevention: true,
   durability: 'full' as const,
   snapshotEveryCommands: 500_000,

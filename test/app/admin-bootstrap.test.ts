@@ -45,6 +45,11 @@ describe('admin bootstrap', () => {
     assert.equal((await auth.login('chief', 'first-password', '127.0.0.1')).role, 'admin');
   });
 
+  it('creates no admin with a password shorter than registration takes', async () => {
+    await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'shorty', password: '12345' }, log), /at least 6 characters/);
+    assert.equal(exchange.state.usersByName.get('shorty'), undefined);
+  });
+
   it('refuses to start when the configured name belongs to a user without the admin role', async () => {
     await auth.register('squatter', 'password1');
     await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'squatter', password: 'password1' }, log), /ADMIN_USERNAME "squatter" is a user without the admin role/);

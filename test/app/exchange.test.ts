@@ -9,9 +9,13 @@ import { rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
+import { GroupCommitter } from '../../src/app/group-commit.ts';
+import { recover } from '../../src/app/recovery.ts';
+import { Sequencer } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { nextTradingDay, tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
+import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
 import { configWithExchangeToml } from '../support/shipped-config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,6 +89,32 @@ describe('exchange start and restart', () => {
     const third = await Exchange.start(withStp(true), clock, silent);
     assert.equal(third.state.options.selfTradePrevention, true);
     await third.stop();
+  });
+
+  it('a store begun before the rules entered the journal replays under the rules configured when this code first opened it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-legacy-'));
+    const withStp = (on: boolean) => loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(`[trading]\nself_trade_prevention = ${on}\n`).env }, root);
+    // What earlier code wrote: a journal applied under the configured rules (self-trades
+    // allowed), with no rules.set in it, and no snapshot.
+    const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
+    const recovered = await recover(storage.journal, storage.snapshots, { selfTradePrevention: false }, silent);
+    const committer = new GroupCommitter(new Sequencer(recovered.state, storage.journal, new ManualClock(Date.UTC(2026, 10, 23, 2, 0))), storage.journal, silent);
+    for (const command of twoAccountDay()) await committer.submit(command);
+    await committer.submit(limitOrder('A', 'a1', 'BUY', 70000, 1));
+    const crossed = await committer.submit(limitOrder('A', 'a2', 'SELL', 70000, 1));
+    assert.equal(crossed.result.events.filter((e) => e.type === 'trade.executed').length, 1);
+    await committer.drain();
+    await storage.close();
+
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 3, 0));
+    for (const on of [false, true]) {
+      const exchange = await Exchange.start(withStp(on), clock, silent);
+      const position = exchange.state.accounts.get('A')!.positions.get(COPPER.instrumentId)!;
+      assert.deepEqual([position.long.volume, position.short.volume], [1, 1], `the acknowledged self-trade is still there (restart with ${on})`);
+      // A crash again: no snapshot, so the next start replays the whole journal.
+      await exchange.committer.drain();
+      await exchange.storage.close();
+    }
   });
 
   it('the history users query survives a restart, with the snapshot and the records after it', async () => {

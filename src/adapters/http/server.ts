@@ -32,8 +32,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 export interface HttpServerOptions {
   /** pino options, or false for no logging (tests). */
   readonly logger: FastifyServerOptions['logger'];
-  /** request.ip from X-Forwarded-For (server.trust_proxy). */
-  readonly trustProxy?: boolean;
+  /** Reverse proxies in front (server.trust_proxy): request.ip from X-Forwarded-For, counted from the right. */
+  readonly trustProxy?: number;
 }
 
 /**
@@ -43,7 +43,9 @@ export interface HttpServerOptions {
 export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    // Trust the socket's peer and the n - 1 addresses proxies appended before it, counted
+    // from the right: request.ip is never an address the client wrote.
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
     // One log line per request (onResponse below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),

@@ -9,6 +9,7 @@
  *            batch j:<seq>, in the same write)
  *   m:journal-pruned-through  the seq through which journal batches may have been
  *            deleted (covered by a snapshot), written with each pruning
+ *   m:initial-rules  the core rules (JSON) the journal's first command was applied under
  */
 const WIDTH = 16;
 
@@ -16,6 +17,7 @@ export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
 export const SIDECAR_PREFIX = 'h:';
 export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
+export const INITIAL_RULES_KEY = 'm:initial-rules';
 /** The byte after ':' bounds a prefix range from above. */
 const PREFIX_END = ';';
 

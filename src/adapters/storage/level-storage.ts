@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
+import type { CoreOptions } from '../../core/index.ts';
+import { INITIAL_RULES_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
 
@@ -40,7 +42,8 @@ export class LevelStorage {
       // classic-level says only "Database failed to open"; the reason is its cause.
       const cause = (error as Error & { cause?: Error }).cause;
       const reason = cause?.message ?? (error as Error).message;
-      const held = /lock/i.test(reason) ? ': another exchange process is using this DATA_DIR' : '';
+      // LevelDB's words for a lock another process holds (not any error naming the LOCK file).
+      const held = /IO error: lock .*(already held|temporarily unavailable)/i.test(reason) ? ': another exchange process is using this DATA_DIR' : '';
       throw new Error(`cannot open the store at ${location}${held} (${reason})`, { cause: error });
     }
     const sync = options.durability === 'full';
@@ -63,6 +66,23 @@ export class LevelStorage {
       sstable_count: tables.length,
       sstable_total_size_mb: mb(tables.reduce((sum, f) => sum + f.size, 0)),
     };
+  }
+
+  /**
+   * The core rules the journal's first command was applied under, for a replay from the
+   * start: the core's defaults for a store begun since the configured rules enter the
+   * journal (rules.set), and for a store begun before, `legacy`, the rules then
+   * configured (what the code of that time replayed with). Recorded at the first start
+   * that asks, so every later replay uses the same.
+   */
+  async initialRules(legacy: Partial<CoreOptions>): Promise<Partial<CoreOptions>> {
+    const stored = await this.db.get(INITIAL_RULES_KEY);
+    if (stored !== undefined) return JSON.parse(stored) as Partial<CoreOptions>;
+    let begun = this.journal.lastSeq > 0;
+    for await (const _ of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), limit: 1 })) begun = true;
+    const rules = begun ? legacy : {};
+    await this.db.put(INITIAL_RULES_KEY, JSON.stringify(rules), { sync: true });
+    return rules;
   }
 
   /** A real compaction of the whole key range (POST /api/admin/compaction/trigger). */

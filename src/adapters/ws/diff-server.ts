@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
@@ -18,8 +18,8 @@ export interface DiffServerOptions {
   readonly timeZone: string;
   readonly now: () => number;
   readonly log: (line: string) => void;
-  /** The client's address is the first of X-Forwarded-For (server.trust_proxy). */
-  readonly trustProxy?: boolean;
+  /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
+  readonly trustProxy?: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -34,11 +34,18 @@ function requestUrl(request: IncomingMessage): URL | undefined {
   return URL.canParse(request.url ?? '/', 'http://x') ? new URL(request.url ?? '/', 'http://x') : undefined;
 }
 
-/** Where a connection comes from: the socket's peer, or behind a trusted proxy the client it names first. */
-function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = trustProxy ? (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() : undefined;
-  return first !== undefined && first !== '' ? first : (request.socket.remoteAddress ?? '');
+/**
+ * Where a connection comes from, as fastify's request.ip with the same hop count: the
+ * socket's peer, then X-Forwarded-For from the right, one entry per trusted proxy. The
+ * left of the header is whatever the client wrote, so it never counts.
+ */
+export function clientAddress(request: IncomingMessage, proxies: number): string {
+  const peer = request.socket.remoteAddress ?? '';
+  if (proxies <= 0) return peer;
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((a) => a.trim()).filter((a) => a !== '');
+  const chain = [peer, ...forwarded.reverse()];
+  return chain[Math.min(proxies, chain.length - 1)]!;
 }
 
 function isDiffRoute(request: IncomingMessage): boolean {
@@ -77,6 +84,7 @@ export class DiffServer {
 
   private constructor(
     private readonly wss: WebSocketServer,
+    private readonly server: Server,
     private readonly exchange: Exchange,
     private readonly auth: AuthService,
     private readonly options: DiffServerOptions,
@@ -95,18 +103,26 @@ export class DiffServer {
   }
 
   static async start(exchange: Exchange, auth: AuthService, options: DiffServerOptions): Promise<DiffServer> {
+    // Our own HTTP server under ws, so that a shutdown can close every connection on the
+    // port, including ones that never finished a request (ws's own would wait for them).
+    const server = createServer((_request, response) => {
+      response.writeHead(426, { 'content-type': 'text/plain', connection: 'close' });
+      response.end('a WebSocket upgrade to /ws/diff or /ws is expected here');
+    });
     const wss = new WebSocketServer({
-      host: options.host,
-      port: options.port,
+      server,
       maxPayload: MAX_FRAME_BYTES_BEFORE_CLOSE,
       perMessageDeflate: false,
       verifyClient: (info: { req: IncomingMessage }) => isDiffRoute(info.req),
     });
     await new Promise<void>((resolve, reject) => {
-      wss.once('listening', resolve);
-      wss.once('error', reject);
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-    return new DiffServer(wss, exchange, auth, options);
+    return new DiffServer(wss, server, exchange, auth, options);
   }
 
   /**
@@ -138,19 +154,33 @@ export class DiffServer {
   }
 
   /**
-   * Stops taking connections and closes the open ones (1001). A client that does not
-   * answer the close within `graceMs` is cut off: ws would wait 30 s for it, longer than
-   * supervisors wait before they kill the process, and before its shutdown snapshot.
+   * Stops taking connections and closes the open ones (1001), on this port and those that
+   * came through the API's. Whatever has not closed within `graceMs` is cut off: a client
+   * that does not answer the close (ws would wait 30 s for it), and connections that never
+   * finished their request. Supervisors wait less than that before they kill the process,
+   * and with it the shutdown snapshot.
    */
   async close(graceMs = 1000): Promise<void> {
     clearInterval(this.heartbeat);
+    const portClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const connection of this.connections) connection.socket.close(1001, 'server shutting down');
-    const cutOff = setTimeout(() => {
-      for (const client of this.wss.clients) client.terminate();
-    }, graceMs);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        this.whenEmpty = resolve;
+        if (this.connections.size === 0) resolve();
+      }),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timer);
+    for (const connection of this.connections) connection.socket.terminate();
+    this.server.closeAllConnections();
+    await portClosed;
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-    clearTimeout(cutOff);
   }
+
+  /** Called once no connection is left (the shutdown waits for it). */
+  private whenEmpty: (() => void) | undefined;
 
   private accept(socket: WebSocket, request: IncomingMessage): void {
     if (this.feedStale) {
@@ -163,7 +193,7 @@ export class DiffServer {
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,
-      address: clientAddress(request, this.options.trustProxy === true),
+      address: clientAddress(request, this.options.trustProxy ?? 0),
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
@@ -190,7 +220,10 @@ export class DiffServer {
     socket.on('pong', () => {
       connection.lastHeard = Date.now();
     });
-    socket.on('close', () => this.connections.delete(connection));
+    socket.on('close', () => {
+      this.connections.delete(connection);
+      if (this.connections.size === 0) this.whenEmpty?.();
+    });
     socket.on('error', () => socket.terminate());
     session.greet();
   }

@@ -19,6 +19,7 @@ export async function ensureAdmin(
   if (configured.username !== undefined && configured.password !== undefined) {
     const existing = state.usersByName.get(configured.username.toLowerCase());
     if (existing === undefined) {
+      if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to create the admin (as for any registration)');
       await auth.register(configured.username, configured.password, 'admin');
       log(`auth: created the configured admin user "${configured.username}"`);
     } else if (existing.role !== 'admin') {

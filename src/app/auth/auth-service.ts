@@ -48,14 +48,15 @@ export class AuthService {
    * so names cannot be told apart by the answer or its time.
    */
   async login(username: string, password: string, address: string): Promise<LoginResult> {
-    const wait = await this.limiter.take(username, address);
-    if (wait > 0) {
-      throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${wait} s`, TOO_MANY_REQUESTS);
-    }
     const user = this.exchange.state.usersByName.get(username.toLowerCase());
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
-    if (user === undefined || !valid) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
-    await this.limiter.succeeded(username, address);
+    const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
+      return user !== undefined && valid;
+    });
+    if (retryAfter > 0) {
+      throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${retryAfter} s`, TOO_MANY_REQUESTS);
+    }
+    if (!ok || user === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
     const claims: TokenClaims = { userId: user.userId, username: user.username, role: user.role };
     return { ...claims, token: this.tokens.issue(claims) };
   }
@@ -83,11 +84,7 @@ export class AuthService {
   async checkPassword(userId: string, password: string, address: string): Promise<{ readonly ok: boolean; readonly retryAfter: number }> {
     const user = this.exchange.state.users.get(userId);
     if (user === undefined) return { ok: false, retryAfter: 0 };
-    const retryAfter = await this.limiter.take(user.username, address);
-    if (retryAfter > 0) return { ok: false, retryAfter };
-    const ok = await verifyPassword(password, user.passwordHash);
-    if (ok) await this.limiter.succeeded(user.username, address);
-    return { ok, retryAfter: 0 };
+    return this.limiter.attempt(user.username, address, () => verifyPassword(password, user.passwordHash));
   }
 }
 

@@ -28,14 +28,51 @@ function silentClient(port: number): Promise<Socket> {
   });
 }
 
-describe('DIFF server shutdown', () => {
-  it('cuts off a client that does not answer the close, so the shutdown finishes in about a second', async () => {
+/** A TCP connection that sends `text` (maybe nothing, maybe half a request) and then waits. */
+function idleConnection(port: number, text: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      if (text !== '') socket.write(text);
+      resolve(socket);
+    });
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
+}
+
+async function timedStop(h: HttpHarness): Promise<number> {
+  const started = performance.now();
+  await h.stop();
+  return (performance.now() - started) / 1000;
+}
+
+describe('server shutdown with connections that do not go away', () => {
+  it('cuts off a DIFF client that does not answer the close, so the shutdown finishes in about a second', async () => {
     const h = await HttpHarness.start({ websocket: true });
     const client = await silentClient(h.service.diff!.port);
-    const started = performance.now();
-    await h.stop();
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = await timedStop(h);
     assert.ok(seconds < 10, `the shutdown took ${seconds.toFixed(1)} s (ws alone waits 30 s)`);
     client.destroy();
+  });
+
+  it('cuts off such a client that came through the API port too', async () => {
+    const h = await HttpHarness.start({ websocket: true, listen: true });
+    const client = await silentClient(h.httpPort!);
+    const seconds = await timedStop(h);
+    assert.ok(seconds < 10, `the shutdown took ${seconds.toFixed(1)} s`);
+    client.destroy();
+  });
+
+  it('closes connections that sent nothing, or half a request, on both ports', async () => {
+    const h = await HttpHarness.start({ websocket: true, listen: true });
+    const idle = await Promise.all([
+      idleConnection(h.service.diff!.port, ''),
+      idleConnection(h.service.diff!.port, 'GET /ws/diff HTTP/1.1\r\nHost: x\r\n'),
+      idleConnection(h.httpPort!, ''),
+      idleConnection(h.httpPort!, 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\n'),
+    ]);
+    const seconds = await timedStop(h);
+    assert.ok(seconds < 15, `the shutdown took ${seconds.toFixed(1)} s`);
+    for (const socket of idle) socket.destroy();
   });
 });
