@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
+import { INITIAL_RULES_KEY, rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
@@ -115,6 +115,34 @@ describe('exchange start and restart', () => {
       await exchange.committer.drain();
       await exchange.storage.close();
     }
+  });
+
+  it('a store whose journal holds a rules.set began under the core defaults, however it was labelled', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-rules-label-'));
+    const withStp = (on: boolean) => loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(`[trading]\nself_trade_prevention = ${on}\n`).env }, root);
+    const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
+    const crash = async (exchange: Exchange) => {
+      await exchange.committer.drain();
+      await exchange.storage.close();
+    };
+    // Begun under the defaults (self-trades cancelled), then started once with them off.
+    const first = await Exchange.start(withStp(true), clock, silent);
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 10_000_000 });
+    const cu = first.config.instruments[0]!;
+    const order = (orderId: string, direction: 'BUY' | 'SELL') => limitOrder('A', orderId, direction, cu.preSettlement, 1, { instrumentId: cu.instrumentId });
+    await first.submit(order('a1', 'BUY'));
+    const cancelled = await first.submit(order('a2', 'SELL'));
+    assert.equal(cancelled.result.events.filter((e) => e.type === 'trade.executed').length, 0);
+    await crash(first);
+    await crash(await Exchange.start(withStp(false), clock, silent));
+    // Its label lost (as in a store written between the two changes): the journal tells.
+    const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
+    await storage.db.del(INITIAL_RULES_KEY);
+    await storage.close();
+    const again = await Exchange.start(withStp(false), clock, silent);
+    assert.equal(again.state.accounts.get('A')!.positions.get(cu.instrumentId)?.long.volume ?? 0, 0, 'the self-trade stays cancelled');
+    await again.stop();
   });
 
   it('the history users query survives a restart, with the snapshot and the records after it', async () => {

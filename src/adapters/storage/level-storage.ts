@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import type { CoreOptions } from '../../core/index.ts';
-import { INITIAL_RULES_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
+import { INITIAL_RULES_KEY, JOURNAL_PREFIX, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
 
@@ -72,15 +72,26 @@ export class LevelStorage {
    * The core rules the journal's first command was applied under, for a replay from the
    * start: the core's defaults for a store begun since the configured rules enter the
    * journal (rules.set), and for a store begun before, `legacy`, the rules then
-   * configured (what the code of that time replayed with). Recorded at the first start
-   * that asks, so every later replay uses the same.
+   * configured (what the code of that time replayed with). A store with a rules.set in
+   * its journal was begun under the defaults. Recorded at the first start that asks, so
+   * every later replay uses the same.
    */
   async initialRules(legacy: Partial<CoreOptions>): Promise<Partial<CoreOptions>> {
     const stored = await this.db.get(INITIAL_RULES_KEY);
     if (stored !== undefined) return JSON.parse(stored) as Partial<CoreOptions>;
     let begun = this.journal.lastSeq > 0;
     for await (const _ of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), limit: 1 })) begun = true;
-    const rules = begun ? legacy : {};
+    let rulesJournaled = false;
+    if (begun) {
+      // Once per store: a rules.set is stored as its own JSON object in its batch.
+      for await (const text of this.db.values({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX) })) {
+        if (text.includes('"rules.set"')) {
+          rulesJournaled = true;
+          break;
+        }
+      }
+    }
+    const rules = begun && !rulesJournaled ? legacy : {};
     await this.db.put(INITIAL_RULES_KEY, JSON.stringify(rules), { sync: true });
     return rules;
   }

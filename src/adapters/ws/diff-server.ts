@@ -115,13 +115,15 @@ export class DiffServer {
       perMessageDeflate: false,
       verifyClient: (info: { req: IncomingMessage }) => isDiffRoute(info.req),
     });
+    // ws passes the server's errors on to wss: listening there, a port in use refuses the start.
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      wss.once('error', reject);
       server.listen(options.port, options.host, () => {
-        server.off('error', reject);
+        wss.off('error', reject);
         resolve();
       });
     });
+    wss.on('error', (error) => options.log(`websocket: server error: ${error.message}`));
     return new DiffServer(wss, server, exchange, auth, options);
   }
 
@@ -173,7 +175,9 @@ export class DiffServer {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
     ]);
     clearTimeout(timer);
+    // Every client ws still holds, also those already dropped (a close that was not answered).
     for (const connection of this.connections) connection.socket.terminate();
+    for (const client of this.wss.clients) client.terminate();
     this.server.closeAllConnections();
     await portClosed;
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

@@ -4,7 +4,7 @@
  * timeout, longer than supervisors wait before they kill the process.
  */
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
 
@@ -76,3 +76,14 @@ describe('server shutdown with connections that do not go away', () => {
     for (const socket of idle) socket.destroy();
   });
 });
+
+describe('DIFF server start', () => {
+  it('refuses to start on a port in use, with the reason, instead of crashing', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    await assert.rejects(HttpHarness.start({ websocket: true, env: { WS_PORT: String(port) } }), /EADDRINUSE/);
+    await new Promise<void>((resolve) => busy.close(() => resolve()));
+  });
+});
+
