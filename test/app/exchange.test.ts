@@ -273,45 +273,38 @@ describe('exchange start and restart', () => {
   });
 
   it('npm start runs until SIGTERM, then writes a snapshot and exits 0', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
-    // node itself (not npx), so that the signal reaches the exchange's own process.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    let output = '';
-    let signalled = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      // Once: a second signal would end the shutdown at once.
-      if (output.includes('core:         ready') && !signalled) {
-        signalled = true;
-        child.kill('SIGTERM');
-      }
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    clearTimeout(guard);
+    const { code, output } = await runUntilReady(['SIGTERM']);
     assert.equal(code, 0, output);
     assert.match(output, /SIGTERM: finishing in-flight commands/);
     assert.match(output, /storage: snapshot at seq \d+ \(shutdown\)/);
   });
 
   it('a second signal during the shutdown exits at once, saying the journal will be replayed', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    let output = '';
-    let signalled = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('core:         ready') && !signalled) {
-        signalled = true;
-        child.kill('SIGTERM');
-        child.kill('SIGINT');
-      }
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    clearTimeout(guard);
+    const { code, output } = await runUntilReady(['SIGTERM', 'SIGINT']);
     assert.equal(code, 1, output);
     assert.match(output, /(SIGINT|SIGTERM) again: exiting now, without the shutdown snapshot \(the next start replays the journal\)/);
   });
 });
 
+/**
+ * Starts the exchange as `npm start` does, on a fresh DATA_DIR, and once it is ready sends
+ * `signals` (each once, back to back); resolves with its exit code and output.
+ */
+async function runUntilReady(signals: readonly NodeJS.Signals[]): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
+  // node itself (not npx), so that the signal reaches the exchange's own process.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+  const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  let output = '';
+  let signalled = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('core:         ready') && !signalled) {
+      signalled = true;
+      for (const signal of signals) child.kill(signal);
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(guard);
+  return { code, output };
+}
