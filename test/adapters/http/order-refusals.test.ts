@@ -1,0 +1,159 @@
+/**
+ * POST /api/order/submit's refusals through in-process injection: each rule's code and
+ * HTTP status (DECISIONS.md), and whether the refused order is recorded REJECTED (the
+ * core refused it) or not recorded at all (the request never became a command). Accepted
+ * orders and their effects: order-routes.test.ts.
+ *
+ * Instrument: SHFE.cu2701, tick 10, multiplier 5, margin 0.09, reference 86500, limits
+ * 79580..93420. Each test starts with empty books (afterEach cancels whatever rests).
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { HttpHarness } from '../../support/http-harness.ts';
+import { CU, orderRouteKit } from '../../support/order-route-kit.ts';
+import { needsToken, refused } from '../../support/route-checks.ts';
+
+describe('HTTP POST /api/order/submit: refusals', () => {
+  let h: HttpHarness;
+  const { trader, submit, limit, account, orderOf, book, recordedRejected } = orderRouteKit(() => h, 'orf');
+
+  before(async () => {
+    h = await HttpHarness.start();
+  });
+  afterEach(async () => {
+    await h.cancelAllLiveOrders();
+  });
+  after(async () => h.stop());
+
+  it('refuses an unknown instrument with 3003 / 404 and records the order REJECTED', async () => {
+    const alice = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { instrument_id: 'zz9999', order_id: 'unk-1' }) } }, 3003, 404);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { instrument_id: 'SHFE.zz9999', exchange_id: undefined, order_id: 'unk-2' }) } }, 3003, 404);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { exchange_id: 'DCE', order_id: 'unk-3' }) } }, 3003, 404);
+    await recordedRejected(alice, 'unk-1', 3003);
+    await recordedRejected(alice, 'unk-2', 3003);
+    const acc = await account(alice);
+    assert.equal(acc.available, 10_000_000, 'nothing stays frozen');
+  });
+
+  it('refuses an order on a suspended instrument with 3004 / 422, and accepts it again after resume', async () => {
+    const alice = await trader();
+    const agOrder = { instrument_id: 'ag2702', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 11900, price_type: 'LIMIT' };
+    await h.asAdmin('PUT', '/api/admin/instrument/SHFE.ag2702/suspend');
+    try {
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...agOrder, order_id: 'susp-1' } }, 3004, 422);
+      await recordedRejected(alice, 'susp-1', 3004);
+    } finally {
+      await h.asAdmin('PUT', '/api/admin/instrument/SHFE.ag2702/resume');
+    }
+    const again = await submit(alice, { ...agOrder, order_id: 'susp-2' });
+    assert.equal(again.status, 200, again.raw);
+    assert.equal(again.body.data.exchange_status, 'ACCEPTED');
+  });
+
+  it('refuses prices beyond limit-up / limit-down with 3006 / 422 (they do not wait as PENDING)', async () => {
+    const alice = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', CU.upper + 10, 1, { order_id: 'lim-up' }) } }, 3006, 422);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('SELL', CU.lower - 10, 1, { order_id: 'lim-down' }) } }, 3006, 422);
+    await recordedRejected(alice, 'lim-up', 3006);
+    await recordedRejected(alice, 'lim-down', 3006);
+    assert.deepEqual((await book()).bids, []);
+  });
+
+  it('refuses volume 0, 1.5 and -1 with 3007 / 400 and records each order REJECTED', async () => {
+    const alice = await trader();
+    for (const [i, volume] of [0, 1.5, -1].entries()) {
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, volume, { order_id: `vol-${i}` }) } }, 3007, 400);
+      await recordedRejected(alice, `vol-${i}`, 3007);
+    }
+    assert.equal((await account(alice)).available, 10_000_000);
+  });
+
+  it('refuses a volume that is not a number with 1001 / 400', async () => {
+    const alice = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, '5' as unknown as number) } }, 1001, 400);
+  });
+
+  it('refuses an order the funds do not cover with 2004 / 422, recorded REJECTED, nothing frozen', async () => {
+    const poor = await trader(10_000);
+    await refused(h, 'POST', '/api/order/submit', { token: poor.token, body: { account_id: poor.accountId, ...limit('BUY', 86000, 1, { order_id: 'poor-1' }) } }, 2004, 422);
+    await recordedRejected(poor, 'poor-1', 2004);
+    const acc = await account(poor);
+    assert.equal(acc.available, 10_000);
+    assert.equal(acc.frozen_margin, 0);
+  });
+
+  it('refuses closing more than is held with 3005 / 422', async () => {
+    const alice = await trader();
+    const bob = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 86000, 1, { offset: 'CLOSETODAY', order_id: 'close-0' }) } }, 3005, 422);
+    await recordedRejected(bob, 'close-0', 3005);
+    await h.order(alice, { direction: 'SELL', price: 86000, volume: 1 });
+    await h.order(bob, { direction: 'BUY', price: 86000, volume: 1 });
+    await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 86000, 2, { offset: 'CLOSETODAY', order_id: 'close-2' }) } }, 3005, 422);
+    await recordedRejected(bob, 'close-2', 3005);
+    // A pending close freezes the lot: a second close of it is refused too.
+    await h.ok('POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 87000, 1, { offset: 'CLOSETODAY' }) } });
+    await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, ...limit('SELL', 87000, 1, { offset: 'CLOSETODAY' }) } }, 3005, 422);
+  });
+
+  it('refuses another user\'s account (or user_id) with 1003 / 403 and records nothing', async () => {
+    const alice = await trader();
+    const mallory = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { order_id: 'steal-1' }) } }, 1003, 403);
+    await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { user_id: alice.userId, ...limit('BUY', 86000, 1) } }, 1003, 403);
+    await refused(h, 'POST', '/api/order/submit', { token: mallory.token, body: { user_id: alice.userId, account_id: mallory.accountId, ...limit('BUY', 86000, 1) } }, 1003, 403);
+    const list = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
+    assert.equal(list.length, 0);
+  });
+
+  it('refuses an unknown account with 2001 / 404, and a user without accounts with 2001 / 404', async () => {
+    const alice = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...limit('BUY', 86000), account_id: 'NO-SUCH-ACCOUNT' } }, 2001, 404);
+    const bare = await h.user(`ord_noacct_${(await trader()).accountId}`);
+    await refused(h, 'POST', '/api/order/submit', { token: bare.token, body: { user_id: bare.userId, ...limit('BUY', 86000) } }, 2001, 404);
+  });
+
+  it('refuses a LIMIT order without a price (and with a price off the tick) with 1001 / 400', async () => {
+    const alice = await trader();
+    const { price: _price, ...noPrice } = limit('BUY', 86000);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice } }, 1001, 400);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice, price: null } }, 1001, 400);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...noPrice, order_type: 'LIMIT', price_type: undefined } }, 1001, 400);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86005) } }, 1001, 400);
+  });
+
+  it('freezes a MARKET buy at limit-up: refused with 2004 / 422 when only a LIMIT order at the market is covered', async () => {
+    const alice = await trader(40_000);
+    const atMarket = await submit(alice, limit('BUY', 86000, 1, { time_condition: 'IOC' }));
+    assert.equal(atMarket.status, 200, 'one lot at 86000 needs 38721.5');
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'MARKET', order_id: 'mkt-poor' } }, 2004, 422);
+    await recordedRejected(alice, 'mkt-poor', 2004);
+  });
+
+  it('refuses GTD without valid_until_date and GFA outside an auction with 1001 / 400 (recorded), and a live order_id twice', async () => {
+    const alice = await trader();
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { time_condition: 'GTD', order_id: 'gtd-1' }) } }, 1001, 400);
+    await recordedRejected(alice, 'gtd-1', 1001);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, 1, { time_condition: 'GFA', order_id: 'gfa-1' }) } }, 1001, 400);
+    const gtd = (await submit(alice, limit('BUY', 86000, 1, { time_condition: 'GTD', valid_until_date: '2099-12-31', order_id: 'gtd-2' }))).body.data;
+    assert.equal(gtd.valid_until_date, '2099-12-31');
+    assert.equal(gtd.status, 'ALIVE');
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 85000, 1, { order_id: 'gtd-2' }) } }, 1001, 400);
+    assert.equal((await orderOf(alice, 'gtd-2')).limit_price, 86000, 'the live order is untouched');
+  });
+
+  it('refuses malformed fields with 1001 / 400 (direction, offset, price_type, missing instrument)', async () => {
+    const alice = await trader();
+    const base = { account_id: alice.accountId, ...limit('BUY', 86000) };
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, direction: 'LONG' } }, 1001, 400);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, offset: 'SOMETIME' } }, 1001, 400);
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { ...base, price_type: 'BEST' } }, 1001, 400);
+    const { instrument_id: _i, ...noInstrument } = base;
+    await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: noInstrument }, 1001, 400);
+  });
+
+  it('needs a token (1002 / 401)', async () => {
+    await needsToken(h, 'POST', '/api/order/submit', limit('BUY', 86000));
+  });
+});
