@@ -56,7 +56,7 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
     case 'instrument.suspend':
     case 'instrument.resume':
     case 'instrument.delist':
-      return changeInstrumentStatus(state, command);
+      return changeInstrumentStatus(state, command, stamped.ts);
     case 'settlement.set-price':
       return setSettlementPrice(state, command);
     case 'settlement.execute':

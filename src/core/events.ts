@@ -324,7 +324,14 @@ export interface AccountSettlement {
   readonly margin: number;
   readonly available: number;
   readonly riskRatio: number;
+  /** Forced liquidation at this settlement closed every position. */
   readonly forceClosed: boolean;
+  /**
+   * Forced liquidation at this settlement left positions open (nothing to close against,
+   * a suspended instrument): the account counts as failed. Absent in records written
+   * before 2026-11-24, when such an account was reported force-closed.
+   */
+  readonly forceCloseFailed?: boolean;
 }
 
 export interface InstrumentSettlement {

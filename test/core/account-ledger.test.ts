@@ -105,6 +105,24 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     expectAccount(x, 'A', { deposit: 1_000_010.01, withdraw: 964_965, available: 10.01 });
   });
 
+  it('refuses deposits that would take a balance or a day\'s deposits past ten trillion (1001), so sums stay exact', () => {
+    const x = harness();
+    const deposit = (amount: number) => x.run({ type: 'account.deposit', accountId: 'A', amount });
+    const withdraw = (amount: number) => x.run({ type: 'account.withdraw', accountId: 'A', amount });
+    for (let i = 0; i < 9; i++) assert.equal(deposit(1e12).code, ResultCode.Success);
+    // 9,000,001,000,000 now: one more trillion would pass the cap; what fits is taken to the cent.
+    const refused = deposit(1e12);
+    assert.equal(refused.code, ResultCode.ParameterError);
+    assert.match(refused.message, /would exceed 10000000000000/);
+    assert.equal(deposit(999_999_000_000).code, ResultCode.Success);
+    assert.equal(deposit(0.01).code, ResultCode.ParameterError);
+    expectAccount(x, 'A', { balance: 10_000_000_000_000 });
+    // Money moved out and in again still counts towards the day's deposits.
+    assert.equal(withdraw(1e12).code, ResultCode.Success);
+    assert.equal(deposit(1e12).code, ResultCode.ParameterError, "the day's deposits are at the cap");
+    expectAccount(x, 'A', { balance: 9_000_000_000_000, deposit: 10_000_000_000_000, withdraw: 1_000_000_000_000 });
+  });
+
   it('a modify that the funds cannot cover leaves the old order and its frozen funds as they were', () => {
     const x = new CoreHarness([CU]);
     x.ensureAccount('A', 50_000);

@@ -54,6 +54,17 @@ describe('conditional orders', () => {
     assert.deepEqual([trade?.price, trade?.maker.accountId], [69000, 'E']);
   });
 
+  it('delisting the instrument cancels its pending conditional orders, saying why', () => {
+    const x = longPosition();
+    x.run(conditional('sl1'));
+    const delisted = x.run({ type: 'instrument.delist', instrumentId: CU });
+    const [change] = eventsOfType(delisted, 'conditional.changed');
+    assert.deepEqual([change?.conditional.status, change?.conditional.reason], ['Cancelled', `cancelled: ${CU} was delisted`]);
+    assert.equal(x.state.conditionals.hasPending, false);
+    const again = x.run({ type: 'instrument.resume', instrumentId: CU });
+    assert.deepEqual([again.code, again.message], [ResultCode.InstrumentNotFound, `${CU} is delisted: it can no longer be changed`]);
+  });
+
   it('take-profit and price-touch trigger upwards with GreaterOrEqual', () => {
     const x = longPosition();
     x.run(conditional('tp', { conditionType: 'TakeProfit', triggerCondition: 'GreaterOrEqual', triggerPrice: 70500, orderType: 'LIMIT', limitPrice: 70500 }));

@@ -91,6 +91,28 @@ describe('day-end settlement over two days', () => {
     assert.deepEqual(positionViews(x.state, 'A'), {});
   });
 
+  it('counts an account whose forced liquidation found nothing to close against as failed, not force-closed', () => {
+    const x = market();
+    x.ensureAccount('E', 40_000);
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('E', 'e1', 'BUY', 70000, 1);
+    // A day bid expires with the day, before the liquidation (docs/decisions.md, Settlement).
+    x.place('D', 'd1', 'BUY', 65000, 1);
+    x.run({ type: 'settlement.set-price', instrumentId: ID, price: 66000 });
+    // At 66,000: balance 40,000 - 35 - 20,000 = 19,965 against margin 33,000, ratio 1.65.
+    const result = x.run({ type: 'settlement.execute' });
+    const [summary] = eventsOfType(result, 'settlement.completed');
+    assert.deepEqual(summary?.forceClosedAccounts, []);
+    assert.deepEqual([summary?.totalAccounts, summary?.settledAccounts, summary?.failedAccounts], [5, 4, 1]);
+    const record = summary?.accounts.find((a) => a.accountId === 'E');
+    assert.deepEqual([record?.forceClosed, record?.forceCloseFailed], [false, true]);
+    const [liquidation] = eventsOfType(result, 'account.liquidated');
+    assert.equal(liquidation?.result, 'partial');
+    assert.equal(liquidation?.orders[0]?.filled, 0);
+    assert.match(liquidation?.orders[0]?.refusal ?? '', /1 of 1 lots found nothing to close against/);
+    assert.equal(positionViews(x.state, 'E')['SHFE.cu2601']?.volume_long, 1, 'the position is still held');
+  });
+
   it('refuses a settlement price off the grid', () => {
     const x = market();
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);

@@ -11,8 +11,16 @@ import { User } from './user.ts';
 export const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
 export const USERNAME_RULE = 'username must be 3 to 32 characters: letters, digits and _ . @ -';
 const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
-/** No single movement of money above a trillion: keeps every sum far inside exact integers. */
+/** No single movement of money above a trillion. */
 const MAX_AMOUNT_CENTS = 100_000_000_000_000;
+/**
+ * The most a balance, or one day's deposits, may reach by deposits: ten trillion. Sums of
+ * cents are exact below 2^53 (about 90 trillion), and a cap on each movement alone does
+ * not bound them: repeated deposits would pass it, and the balance would stop changing
+ * while the deposits were still recorded. Withdrawals need no cap of their own: they
+ * never exceed what the account held.
+ */
+const MAX_TOTAL_CENTS = 1_000_000_000_000_000;
 
 export function registerUser(state: CoreState, command: RegisterUser, ts: number): ApplyResult {
   if (!USERNAME.test(command.username)) {
@@ -85,6 +93,8 @@ function moveFunds(state: CoreState, account: Account, kind: 'deposit' | 'withdr
   // Marked at the current prices first: accounts are marked lazily, and the balance this
   // reports must not depend on whether anything (a snapshot, say) marked it before.
   markAccount(account);
+  const tooMuch = kind === 'deposit' ? depositProblem(account, amount) : '';
+  if (tooMuch !== '') return rejected(ResultCode.ParameterError, `amount ${fromCents(amount)}: ${tooMuch}`);
   account[kind] += amount;
   state.ledger.touched.add(account);
   return succeeded([
@@ -97,6 +107,14 @@ export function setAccountFrozen(state: CoreState, command: SetAccountFrozen): A
   if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
   account.frozen = command.frozen;
   return succeeded([{ type: 'account.frozen-changed', accountId: account.accountId, frozen: account.frozen }]);
+}
+
+/** Why depositing `cents` into a (marked) account would break MAX_TOTAL_CENTS, or ''. */
+export function depositProblem(account: Account, cents: Cents): string {
+  const limit = fromCents(MAX_TOTAL_CENTS);
+  if (account.deposit + cents > MAX_TOTAL_CENTS) return `the day's deposits would exceed ${limit}`;
+  if (account.balance + cents > MAX_TOTAL_CENTS) return `the balance would exceed ${limit}`;
+  return '';
 }
 
 /** Cents of a money amount, or the sentence saying what is wrong with it. */

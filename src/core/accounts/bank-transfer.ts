@@ -2,7 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { BankTransfer } from '../commands.ts';
 import type { TransferRecorded } from '../events.ts';
 import { fromCents } from '../money.ts';
-import { amountCents } from './account-commands.ts';
+import { amountCents, depositProblem } from './account-commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
@@ -36,6 +36,8 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
     }
     account.withdraw += -cents;
   } else {
+    const tooMuch = depositProblem(account, cents);
+    if (tooMuch !== '') return refuse(account, command, ResultCode.ParameterError, `amount ${fromCents(cents)}: ${tooMuch}`);
     account.deposit += cents;
   }
   return succeeded([record(account, command, 0, 'success')]);

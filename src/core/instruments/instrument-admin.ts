@@ -10,9 +10,7 @@ import type { Instrument } from './instrument.ts';
 /** instrument.update: new margin, commission or limit rates; limits are recomputed at once. */
 export function updateInstrument(state: CoreState, command: UpdateInstrument): ApplyResult {
   const instrument = state.instruments.get(command.instrumentId);
-  if (instrument === undefined || instrument.status === 'DELISTED') {
-    return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
-  }
+  if (instrument === undefined || instrument.status === 'DELISTED') return notAdministrable(instrument, command.instrumentId);
   const { marginRatio, commissionRate, limitUpRate, limitDownRate } = command;
   if (marginRatio !== undefined && !(marginRatio > 0 && marginRatio <= 1)) {
     return rejected(ResultCode.ParameterError, 'margin_rate must be in (0, 1]');
@@ -34,15 +32,24 @@ export function updateInstrument(state: CoreState, command: UpdateInstrument): A
 }
 
 /**
- * suspend / resume / delist. Delisting cancels the resting orders and refuses new ones;
- * open positions stay, marked at the last price, until the next settlement closes them
- * at the settlement price (as at expiry).
+ * A delisted instrument is kept (it is in the admin list and its history) but is final:
+ * it answers 3003 as orders on it do, saying so.
  */
-export function changeInstrumentStatus(state: CoreState, command: ChangeInstrumentStatus): ApplyResult {
+function notAdministrable(instrument: Instrument | undefined, instrumentId: string): ApplyResult {
+  return rejected(
+    ResultCode.InstrumentNotFound,
+    instrument === undefined ? `instrument not found: ${instrumentId}` : `${instrumentId} is delisted: it can no longer be changed`,
+  );
+}
+
+/**
+ * suspend / resume / delist. Delisting cancels the resting orders and the pending
+ * conditional orders, and refuses new ones; open positions stay, marked at the last
+ * price, until the next settlement closes them at the settlement price (as at expiry).
+ */
+export function changeInstrumentStatus(state: CoreState, command: ChangeInstrumentStatus, ts: number): ApplyResult {
   const instrument = state.instruments.get(command.instrumentId);
-  if (instrument === undefined || instrument.status === 'DELISTED') {
-    return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
-  }
+  if (instrument === undefined || instrument.status === 'DELISTED') return notAdministrable(instrument, command.instrumentId);
   const events: CoreEvent[] = [];
   switch (command.type) {
     case 'instrument.suspend':
@@ -56,6 +63,7 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
     case 'instrument.delist':
       instrument.status = 'DELISTED';
       cancelAllResting(state, instrument, events);
+      cancelPendingConditionals(state, instrument, ts, events);
       break;
   }
   events.push(instrumentChanged(instrument));
@@ -71,6 +79,14 @@ function cancelAllResting(state: CoreState, instrument: Instrument, events: Core
     for (const order of resting) {
       takeOutOfBook(state, instrument, order, events, 'delisted', `cancelled: ${instrument.id} was delisted`);
     }
+  }
+}
+
+function cancelPendingConditionals(state: CoreState, instrument: Instrument, ts: number, events: CoreEvent[]): void {
+  for (const conditional of [...state.conditionals.pendingOf(instrument.id)]) {
+    conditional.finish('Cancelled', ts, `cancelled: ${instrument.id} was delisted`);
+    state.conditionals.settle(conditional);
+    events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
   }
 }
 

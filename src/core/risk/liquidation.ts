@@ -19,7 +19,7 @@ export function liquidate(
   ts: number,
   trigger: 'risk' | 'admin' | 'settlement',
   events: CoreEvent[],
-): void {
+): 'complete' | 'partial' {
   const riskRatioBefore = account.riskRatio;
   const liquidationId = `LQ${++state.liquidationCount}`;
   const cancelled = cancelLiveOrders(state, account, events);
@@ -47,6 +47,7 @@ export function liquidate(
     orders,
     result: flat ? 'complete' : 'partial',
   });
+  return flat ? 'complete' : 'partial';
 }
 
 /** Live orders in a fixed order (instrument, then exchange order id), whatever built the index. */
@@ -123,7 +124,7 @@ function closeAtMarket(
     ...record,
     filled,
     averagePrice: filled === 0 ? 0 : instrument.grid.toPrice(Math.round(turnover / filled)),
-    refusal: result.code === 1000 ? '' : result.message,
+    refusal: result.code !== 1000 ? result.message : filled < volume ? `${volume - filled} of ${volume} lots found nothing to close against` : '',
   };
 }
 

@@ -51,17 +51,20 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   for (const instrument of instruments) if (instrument.status === 'DELISTED') closeDelistedPositions(state, instrument);
 
   const accounts = [...state.accounts.values()].sort((a, b) => compare(a.accountId, b.accountId));
-  const forceClosed = new Set<Account>();
+  // What forced liquidation did to each account it had to close: `partial` when the book
+  // (or a suspended instrument) left lots open. Such an account is carried into the next
+  // day still at risk and counts as failed in the summary.
+  const liquidations = new Map<Account, 'complete' | 'partial'>();
   for (const account of accounts) {
     if (riskLevelOf(account.riskRatio, state.options) !== 'force-close' || state.ledger.liquidated.has(account)) continue;
     state.ledger.liquidated.add(account);
-    forceClosed.add(account);
-    liquidate(state, account, ts, 'settlement', events);
+    liquidations.set(account, liquidate(state, account, ts, 'settlement', events));
   }
   // Liquidation trades moved last prices: the day is settled at the settlement prices.
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
 
-  const records = accounts.map((account) => accountRecord(account, forceClosed.has(account)));
+  const records = accounts.map((account) => accountRecord(account, liquidations.get(account)));
+  const failed = records.filter((record) => record.forceCloseFailed === true).length;
   for (const account of accounts) rollAccount(state, account);
   const settledInstruments: InstrumentSettlement[] = instruments.map((instrument, i) => {
     const record = {
@@ -80,9 +83,9 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     settlementDate: day,
     nextTradingDay: state.tradingDay,
     totalAccounts: accounts.length,
-    settledAccounts: accounts.length,
-    failedAccounts: 0,
-    forceClosedAccounts: [...forceClosed].map((account) => account.accountId),
+    settledAccounts: accounts.length - failed,
+    failedAccounts: failed,
+    forceClosedAccounts: records.filter((record) => record.forceClosed).map((record) => record.accountId),
     totalCommission: records.reduce((sum, r) => sum + r.commission * 100, 0) / 100,
     totalProfit: records.reduce((sum, r) => sum + (r.closeProfit + r.positionProfit) * 100, 0) / 100,
     instruments: settledInstruments,
@@ -124,7 +127,7 @@ function closeDelistedPositions(state: CoreState, instrument: Instrument): void 
   }
 }
 
-function accountRecord(account: Account, forceClosed: boolean): AccountSettlement {
+function accountRecord(account: Account, liquidation: 'complete' | 'partial' | undefined): AccountSettlement {
   return {
     accountId: account.accountId,
     userId: account.userId,
@@ -138,7 +141,8 @@ function accountRecord(account: Account, forceClosed: boolean): AccountSettlemen
     margin: fromCents(account.margin),
     available: fromCents(account.available),
     riskRatio: account.riskRatio,
-    forceClosed,
+    forceClosed: liquidation === 'complete',
+    forceCloseFailed: liquidation === 'partial',
   };
 }
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
-import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
+import { cents, hasFields, needsToken, refused, refusedNaming } from '../../support/route-checks.ts';
 import { assertCopperAdminForm } from '../../support/instrument-checks.ts';
 
 type Trader = TestUser & { accountId: string };
@@ -180,6 +180,8 @@ describe('HTTP /api/admin', () => {
       await bad(adminForm('bad19', { commission: 0.0001, commission_rate: 0.0002 }));
       // Prices whose lot would be worth more than the exchange takes.
       await bad(adminForm('bad20', { pre_settlement: 1e11 }));
+      // A misspelt field is named, not ignored (the contract would get the default).
+      await refusedNaming(h, 'POST', '/api/admin/instrument/create', { token: h.admin.token, body: adminForm('bad21', { limit_up: 0.05 }) }, 1001, 400, 'limit_up');
       const ids = (await instruments()).map((i) => i.instrument_id);
       assert.ok(!ids.some((id) => /bad\d+/.test(id)), `nothing registered: ${ids.filter((id) => /bad/.test(id))}`);
     });
@@ -231,6 +233,8 @@ describe('HTTP /api/admin', () => {
       await refused(h, 'PUT', path, { token: h.admin.token, body: { margin_rate: 2 } }, 1001, 400);
       await refused(h, 'PUT', path, { token: h.admin.token, body: { commission_rate: 1 } }, 1001, 400);
       await refused(h, 'PUT', path, { token: h.admin.token, body: { margin_rate: 'high' } }, 1001, 400);
+      // Fields the route cannot change are named, not ignored.
+      await refusedNaming(h, 'PUT', path, { token: h.admin.token, body: { margin_rate: 0.2, price_tick: 5 } }, 1001, 400, 'price_tick');
       await refused(h, 'PUT', '/api/admin/instrument/SHFE.nope9999/update', { token: h.admin.token, body: { margin_rate: 0.2 } }, 3003, 404);
       assert.equal((await instrument('SHFE.upd2701')).margin_rate, 0.15);
       await refused(h, 'PUT', path, { token: alice.token, body: { margin_rate: 0.2 } }, 1003, 403);
@@ -282,7 +286,10 @@ describe('HTTP /api/admin', () => {
       const catalogue: any[] = Array.isArray(market) ? market : (market.instruments ?? []);
       assert.ok(!catalogue.some((i) => i.instrument_id === 'SHFE.del2701'), 'not tradable, not in the market catalogue');
       await refused(h, 'DELETE', '/api/admin/instrument/SHFE.del2701/delist', { token: h.admin.token }, 3003, 404);
-      await refused(h, 'PUT', '/api/admin/instrument/SHFE.del2701/resume', { token: h.admin.token }, 3003, 404);
+      const message = await refused(h, 'PUT', '/api/admin/instrument/SHFE.del2701/resume', { token: h.admin.token }, 3003, 404);
+      assert.match(message, /is delisted/, 'says why, as the admin list still shows it');
+      const figures = await h.ok('GET', '/api/monitoring/system', { token: h.admin.token });
+      assert.equal(figures.instruments_count, catalogue.length, 'delisted instruments are not counted');
     });
 
     it('answers 3003 / 404 for unknown instruments, 1003 / 403 for users, 1002 / 401 without a token', async () => {

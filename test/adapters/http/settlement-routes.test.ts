@@ -240,6 +240,7 @@ describe('HTTP /api/admin/settlement', () => {
       const detail = await h.asAdmin('GET', `/api/admin/settlement/detail/${summary.settlement_date}`);
       const record = detail.accounts.find((a: any) => a.account_id === risky.accountId);
       assert.equal(record.force_closed, true);
+      assert.equal(record.force_close_failed, false);
       assert.equal(record.margin, 0);
       assert.equal(cents(record.close_profit), cents((84000 - 87000) * 2 * 5), 'closed into the 84000 bid');
       const liquidations = (await h.asAdmin('GET', `/api/management/risk/liquidations?account_id=${risky.accountId}`)) as any[];

@@ -4141,6 +4141,7 @@ export interface paths {
                                 uptime_seconds: number;
                                 users_count: number;
                                 live_orders: number;
+                                /** @description Instruments listed (trading or suspended), as GET /api/market/instruments shows them; delisted ones are not counted */
                                 instruments_count: number;
                                 seq: number;
                                 trading_day: string;
@@ -7169,7 +7170,9 @@ export interface paths {
                                 next_trading_day: string;
                                 total_accounts: number;
                                 settled_accounts: number;
+                                /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
                                 total_profit: number;
@@ -7263,7 +7266,9 @@ export interface paths {
                                 next_trading_day: string;
                                 total_accounts: number;
                                 settled_accounts: number;
+                                /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
                                 total_profit: number;
@@ -7359,7 +7364,9 @@ export interface paths {
                                 next_trading_day: string;
                                 total_accounts: number;
                                 settled_accounts: number;
+                                /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
                                 total_profit: number;
@@ -7384,7 +7391,10 @@ export interface paths {
                                     margin: number;
                                     available: number;
                                     risk_ratio: number;
+                                    /** @description Forced liquidation at this settlement closed every position */
                                     force_closed: boolean;
+                                    /** @description Forced liquidation at this settlement left positions open (nothing to close against, a suspended instrument) */
+                                    force_close_failed: boolean;
                                 }[];
                             };
                             /** @enum {object|null} */

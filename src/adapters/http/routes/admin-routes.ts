@@ -10,6 +10,13 @@ import { replies } from '../schemas/envelope.ts';
 import { InstrumentAdminSchema } from '../schemas/resources.ts';
 import { instrumentSpecFromForm } from './instrument-form.ts';
 
+/**
+ * The instrument forms refuse fields they do not know (elsewhere unknown fields are
+ * ignored): a misspelt rate would otherwise leave a contract at its default and answer
+ * success.
+ */
+const STRICT_FORM = { additionalProperties: false } as const;
+
 const admin = { access: 'admin' as const };
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Rate = Type.Optional(Type.Number());
@@ -57,7 +64,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           list_date: Type.Optional(Type.String()),
           expire_date: Type.Optional(Type.String()),
           status: Type.Optional(Type.String({ description: 'ignored: a new instrument always starts trading' })),
-        }),
+        }, STRICT_FORM),
         response: replies(Type.Null()),
       },
     },
@@ -86,7 +93,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           commission: { ...Rate, description: 'alias of commission_rate' },
           limit_up_rate: Rate,
           limit_down_rate: Rate,
-        }),
+        }, STRICT_FORM),
         response: replies(InstrumentAdminSchema),
       },
     },

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { accountSummary } from '../../../app/services/views.ts';
-import { ResultCode } from '../../../core/index.ts';
+import { type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { replies } from '../schemas/envelope.ts';
@@ -34,6 +34,13 @@ const TradesReport = Type.Object({
 });
 
 /** /health and /api/monitoring: the process, the storage engine and business aggregates. */
+/** Instruments not delisted: those the instrument list shows. */
+function listedInstruments(state: CoreState): number {
+  let count = 0;
+  for (const instrument of state.instruments.values()) if (instrument.status !== 'DELISTED') count++;
+  return count;
+}
+
 export function monitoringRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
 
@@ -120,7 +127,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
             uptime_seconds: Int,
             users_count: Int,
             live_orders: Int,
-            instruments_count: Int,
+            instruments_count: Type.Integer({ description: 'Instruments listed (trading or suspended), as GET /api/market/instruments shows them; delisted ones are not counted' }),
             seq: Int,
             trading_day: Type.String(),
           }),
@@ -141,7 +148,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
         uptime_seconds: ctx.figures.uptimeSeconds(),
         users_count: state().users.size,
         live_orders: state().liveOrders.size,
-        instruments_count: state().instruments.size,
+        instruments_count: listedInstruments(state()),
         seq: state().lastSeq,
         trading_day: state().tradingDay,
       }),

@@ -49,6 +49,7 @@ function detailView(s: SettlementDetail) {
       available: a.available,
       risk_ratio: a.riskRatio,
       force_closed: a.forceClosed,
+      force_close_failed: a.forceCloseFailed ?? false,
     })),
   };
 }

@@ -264,8 +264,8 @@ export const SettlementSummarySchema = Type.Object({
   next_trading_day: Str,
   total_accounts: Int,
   settled_accounts: Int,
-  failed_accounts: Int,
-  force_closed_accounts: Type.Array(Str),
+  failed_accounts: Type.Integer({ description: 'Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk' }),
+  force_closed_accounts: Type.Array(Str, { description: 'Accounts whose positions forced liquidation at this settlement closed completely' }),
   total_commission: Num,
   total_profit: Num,
   executed_at: Millis,
@@ -284,7 +284,8 @@ export const AccountSettlementSchema = Type.Object({
   margin: Num,
   available: Num,
   risk_ratio: Num,
-  force_closed: Type.Boolean(),
+  force_closed: Type.Boolean({ description: 'Forced liquidation at this settlement closed every position' }),
+  force_close_failed: Type.Boolean({ description: 'Forced liquidation at this settlement left positions open (nothing to close against, a suspended instrument)' }),
 });
 
 export const SettlementDetailSchema = Type.Composite([
