@@ -43,7 +43,13 @@ export class Service {
       const secret = loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir);
       const tokens = new TokenService(secret, config.auth.tokenTtlHours * 3_600_000, () => clock.now());
       const auth = new AuthService(exchange, tokens, new LoginLimiter());
-      await ensureAdmin(auth, exchange.state, { username: config.auth.adminUsername, password: config.auth.adminPassword }, log);
+      const adminConfig = { username: config.auth.adminUsername, password: config.auth.adminPassword };
+      // A configured admin is ensured before the ports open, so that no one can register
+      // its name first. A random one is created once the ports are bound: its password is
+      // printed once, and a start that failed after printing it would leave an admin no
+      // one can log in as (a port in use is the usual first-start failure).
+      const configuredAdmin = adminConfig.username !== undefined && adminConfig.password !== undefined;
+      if (configuredAdmin) await ensureAdmin(auth, exchange.state, adminConfig, log);
       const monitor = new ProcessMonitor();
       const http = await buildHttpServer(
         { exchange, auth, banks: config.banks, figures: monitor, now: () => clock.now() },
@@ -72,6 +78,7 @@ export class Service {
       } else {
         await http.ready();
       }
+      if (!configuredAdmin) await ensureAdmin(auth, exchange.state, adminConfig, log);
       return new Service(exchange, auth, http, diff, monitor);
     } catch (error) {
       await exchange.stop();

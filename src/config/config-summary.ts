@@ -14,10 +14,16 @@ export function formatConfigSummary(config: ExchangeConfig): string {
     `websocket:    ${server.wsHost}:${server.wsPort}`,
     `data dir:     ${config.dataDir}`,
     `env applied:  ${config.envOverrides.length > 0 ? config.envOverrides.join(', ') : 'none'}`,
-    `admin user:   ${auth.adminUsername !== undefined ? `"${auth.adminUsername}" (from config)` : 'not configured (first start creates "admin" with a random password)'}`,
+    `admin user:   ${adminLine(config)}`,
     ...instrumentLines(config),
   ];
   return lines.join('\n');
+}
+
+function adminLine(config: ExchangeConfig): string {
+  const name = config.auth.adminUsername;
+  if (name === undefined) return 'not configured (if the store has no admin yet, one named "admin" is created with a random password, printed once)';
+  return `"${name}" (from ${config.envOverrides.includes('ADMIN_USERNAME') ? 'ADMIN_USERNAME' : 'exchange.toml'})`;
 }
 
 function instrumentLines(config: ExchangeConfig): string[] {

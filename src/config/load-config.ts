@@ -53,7 +53,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
   }
 
   issues.push(...envResult.issues);
-  if (settings) issues.push(...adminPairIssues(settings, overrides, configPath));
+  if (settings) issues.push(...adminPairIssues(settings, overrides, configPath), ...portClash(settings, overrides, configPath));
   if (issues.length > 0 || settings === undefined) throw ConfigError.fromIssues(issues);
 
   const adminUsername = overrides.adminUsername ?? settings.auth.adminUsername;
@@ -85,6 +85,23 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
     envOverrides: envResult.applied,
   };
   return deepFreeze(config);
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+/**
+ * HTTP and DIFF listen separately: one port for both would fail at listen with an
+ * "address in use" that names neither setting. (Port 0 picks a free port for each.)
+ */
+function portClash(settings: ExchangeFileSettings, overrides: EnvOverrides, configPath: string): ConfigIssue[] {
+  const httpPort = overrides.httpPort ?? settings.server.httpPort;
+  const wsPort = overrides.wsPort ?? settings.server.wsPort;
+  const { httpHost, wsHost } = settings.server;
+  if (httpPort === 0 || httpPort !== wsPort) return [];
+  if (httpHost !== wsHost && !WILDCARD_HOSTS.has(httpHost) && !WILDCARD_HOSTS.has(wsHost)) return [];
+  const [source, where] = overrides.wsPort !== undefined ? ['environment', 'WS_PORT'] : [configPath, 'server.ws_port'];
+  const other = overrides.httpPort !== undefined ? 'HTTP_PORT' : 'server.http_port';
+  return [{ source, where, problem: `is ${wsPort}, the same as ${other}: the DIFF server needs a port of its own (the HTTP port takes DIFF upgrades too, for the web front end)` }];
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,6 +15,7 @@ import { LoginLimiter } from '../../src/app/auth/login-limiter.ts';
 import { TokenService } from '../../src/app/auth/tokens.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
+import { Service } from '../../src/app/service.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -53,5 +55,28 @@ describe('admin bootstrap', () => {
   it('refuses to start when the configured name belongs to a user without the admin role', async () => {
     await auth.register('squatter', 'password1');
     await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'squatter', password: 'password1' }, log), /ADMIN_USERNAME "squatter" is a user without the admin role/);
+  });
+});
+
+describe('the random admin of a first start', () => {
+  it('is created only once the ports are bound: a start that fails on a busy port leaves no admin behind', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-admin-'));
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    const lines: string[] = [];
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir, HTTP_PORT: String(port) }, root);
+      const options = { httpLogger: false, listen: true, websocket: false } as const;
+      await assert.rejects(Service.start(config, new ManualClock(Date.now()), (line) => lines.push(line), options), /EADDRINUSE/);
+      assert.ok(!lines.some((l) => l.includes('password')), `no password printed by the failed start:\n${lines.join('\n')}`);
+      const reopened = await Exchange.start(config, new ManualClock(Date.now()), () => undefined);
+      const admins = [...reopened.state.users.values()].filter((u) => u.role === 'admin');
+      await reopened.stop();
+      assert.deepEqual(admins, [], 'the next start creates the admin and prints its password');
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type ExchangeConfig } from '../../src/config/index.ts';
+import { ConfigError, formatConfigSummary, loadConfig, type ExchangeConfig } from '../../src/config/index.ts';
 import { instrumentEntry, writeTempConfig } from './temp-config.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -266,6 +266,25 @@ describe('errors', () => {
   it('port out of range in the file', () => {
     const cfg = writeTempConfig({ exchange: '[server]\nws_port = 70000\n' });
     assert.match(configErrorOf(() => loadConfig(cfg.env)), /server\.ws_port: must be an integer 1\.\.65535, got 70000/);
+  });
+
+  it('the start summary says where the admin user came from, and never shows its password', () => {
+    const cfg = writeTempConfig({ exchange: '[auth]\nadmin_username = "chief"\nadmin_password = "chiefpass1"\n' });
+    assert.match(formatConfigSummary(loadConfig(cfg.env)), /admin user: +"chief" \(from exchange\.toml\)/);
+    const summary = formatConfigSummary(loadConfig({ ...cfg.env, ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'rootpass1' }));
+    assert.match(summary, /admin user: +"root" \(from ADMIN_USERNAME\)/);
+    assert.ok(!summary.includes('rootpass1'));
+  });
+
+  it('one port for HTTP and DIFF names both settings (it would fail at listen, naming neither)', () => {
+    const cfg = writeTempConfig({});
+    const msg = configErrorOf(() => loadConfig({ ...cfg.env, HTTP_PORT: '9100', WS_PORT: '9100' }));
+    assert.match(msg, /environment: WS_PORT: is 9100, the same as HTTP_PORT: the DIFF server needs a port of its own/);
+    const inFile = writeTempConfig({ exchange: '[server]\nhttp_port = 9100\nws_port = 9100\n' });
+    assert.match(configErrorOf(() => loadConfig(inFile.env)), /server\.ws_port: is 9100, the same as server\.http_port/);
+    // Different addresses may share a number.
+    const apart = writeTempConfig({ exchange: '[server]\nhttp_host = "127.0.0.1"\nws_host = "127.0.0.2"\nhttp_port = 9100\nws_port = 9100\n' });
+    assert.equal(loadConfig(apart.env).server.wsPort, 9100);
   });
 
   it('bad exchange_id', () => {

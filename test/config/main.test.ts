@@ -47,6 +47,7 @@ describe('npm start (src/app/main.ts)', () => {
     assert.match(result.stdout, /config: +.*config\/exchange\.toml/);
     assert.match(result.stdout, /http: +127\.0\.0\.1:8094/);
     assert.match(result.stdout, /env applied: +DATA_DIR, HTTP_PORT/);
+    assert.match(result.stdout, /admin user: +not configured \(if the store has no admin yet/);
     assert.match(result.stdout, /SHFE +\d+: SHFE\.cu2701/);
   });
 

@@ -105,6 +105,12 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
       const access = route.config?.access ?? 'user';
       const transformed = { ...(schema as Record<string, unknown>) };
       if (access !== 'public' && url !== undefined) transformed.security = [{ bearer: [] }];
+      // The role is part of the contract: a trader's token gets 1003 / 403 here.
+      if (access === 'admin') {
+        const summary = typeof transformed.summary === 'string' ? transformed.summary : '';
+        transformed.summary = summary.endsWith('(admin)') ? summary : `${summary} (admin)`.trim();
+        transformed['x-required-role'] = 'admin';
+      }
       return { schema: transformed as typeof schema, url };
     },
   });
@@ -130,6 +136,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   // Fastify's own parser (with its prototype-poisoning protection) for everything else.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Bodies are JSON only: fastify's text/plain parser would hand a JSON text sent as
+  // text/plain to validation as a string ("body must be object"), where the client
+  // needs to hear that the content type is wrong.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if ((typeof body === 'string' ? body : body.toString('utf8')).trim() === '') {
       done(null, undefined);

@@ -52,7 +52,7 @@ export function accountSummary(state: CoreState, accountId: string): AccountSumm
     float_profit: f.float_profit,
     risk_ratio: f.risk_ratio,
     risk_level: account?.riskLevel ?? 'normal',
-    is_frozen: f.frozen,
+    is_frozen: f.is_frozen,
     created_at: account?.createdTs ?? 0,
   };
 }

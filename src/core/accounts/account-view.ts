@@ -26,7 +26,8 @@ export interface AccountFields {
   readonly frozen_commission: number;
   readonly available: number;
   readonly risk_ratio: number;
-  readonly frozen: boolean;
+  /** Named as in the REST views, where `frozen` is the funds held (balance - available). */
+  readonly is_frozen: boolean;
 }
 
 export interface PositionFields {
@@ -81,7 +82,7 @@ export function accountFields(account: Account): AccountFields {
     frozen_commission: fromCents(account.frozenCommission),
     available: fromCents(account.available),
     risk_ratio: account.riskRatio,
-    frozen: account.frozen,
+    is_frozen: account.frozen,
   };
 }
 

@@ -76,6 +76,9 @@ describe('HTTP /api/auth', () => {
       await refusedNaming(h, 'POST', '/api/auth/register', { body: { username: ['typed'], password: 'password1' } }, 1001, 400, 'username');
       await refused(h, 'POST', '/api/auth/register', { rawBody: '{"username": "typed", ' }, 1001, 400);
       await refused(h, 'POST', '/api/auth/register', { body: 'a string' }, 1001, 400);
+      // JSON sent as text/plain: the content type is what is wrong, and the message says so.
+      const asText = { rawBody: '{"username":"texty","password":"password1"}', headers: { 'content-type': 'text/plain' } };
+      assert.match(await refused(h, 'POST', '/api/auth/register', asText, 1001, 400), /must be JSON \(Content-Type: application\/json\)/);
     });
 
     it('creates no account: the new user has no account_ids', async () => {

@@ -9,7 +9,8 @@
  *  - JSON in the envelope: {success:true, data, error:null} with 200, or
  *    {success:false, data:null, error:{code:int, message:non-empty}} with the status of
  *    that code (oversized and non-JSON bodies too: 1001 with 400; 1002 as 429 when failed
- *    logins are rate-limited);
+ *    logins are rate-limited); the one exception is the success of /api/market/symbols.json,
+ *    the bare catalogue DIFF clients load;
  *  - a rejected request changes nothing in the exchange's state. Rejected commands may be
  *    journaled and bump lastSeq/lastTs, so the comparison is of serializeState without
  *    those two fields (businessState).
@@ -109,6 +110,9 @@ const STATUS_OF: Record<number, readonly number[]> = {
   4003: [422],
 };
 
+/** Routes whose success is a bare JSON object (DIFF clients' symbols URL); their failures are the envelope. */
+const BARE_ROUTES = new Set(['/api/market/symbols.json']);
+
 function show(req: Req): string {
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
   return `${req.method} ${cut(req.url, 200)}${req.contentType === undefined ? '' : ` [${req.contentType}]`}${req.payload === undefined ? '' : ` body ${cut(JSON.stringify(req.payload), 300)}`}`;
@@ -125,6 +129,8 @@ function checkReply(req: Req, res: Res, before: string): { success: boolean; cod
     assert.fail(`reply is not JSON: ${where}`);
   }
   assert.ok(body !== null && typeof body === 'object' && !Array.isArray(body), `reply is not an object: ${where}`);
+  // The one documented success without the envelope: the catalogue DIFF clients load.
+  if (res.status === 200 && BARE_ROUTES.has(req.url.split('?')[0]!)) return { success: true, code: undefined };
   assert.deepEqual(Object.keys(body).sort(), ['data', 'error', 'success'], `reply is not the envelope: ${where}`);
   assert.match(res.contentType, /^application\/json/, `content-type of the reply: ${where}`);
   if (body.success === true) {

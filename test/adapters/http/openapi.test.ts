@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
+import { isAdminRoute } from '../../support/http-routes.ts';
 
 /** The routes of the spec's "Endpoints" section (method and path, OpenAPI style). */
 const SPEC_ROUTES = [
@@ -32,7 +33,15 @@ const SPEC_ROUTES = [
 
 describe('OpenAPI document', () => {
   let h: HttpHarness;
-  let doc: { paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown; security?: unknown }>> };
+  interface Operation {
+    responses?: Record<string, unknown>;
+    requestBody?: unknown;
+    security?: unknown;
+    summary?: string;
+    parameters?: { name: string; required: boolean }[];
+    'x-required-role'?: string;
+  }
+  let doc: { paths: Record<string, Record<string, Operation>> };
   before(async () => {
     h = await HttpHarness.start();
     const reply = await h.service.http.inject({ method: 'GET', url: '/openapi.json' });
@@ -59,6 +68,20 @@ describe('OpenAPI document', () => {
       assert.equal(operation?.security !== undefined, !isPublic, `${route}: security`);
     }
     assert.ok(doc.paths['/api/order/submit']?.post?.requestBody, 'submit documents its body');
+  });
+
+  it('says which routes need the admin role, and that query parameters with defaults are optional', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const admin = isAdminRoute(method.toUpperCase(), path);
+        assert.equal(operation['x-required-role'], admin ? 'admin' : undefined, `${method} ${path}: x-required-role`);
+        if (admin) assert.match(operation.summary ?? '', /\(admin\)$/, `${method} ${path}: summary`);
+      }
+    }
+    const required = (path: string) => Object.fromEntries((doc.paths[path]?.get?.parameters ?? []).map((p) => [p.name, p.required]));
+    assert.deepEqual(required('/api/market/orderbook/{instrument_id}'), { depth: false, instrument_id: true });
+    assert.deepEqual(required('/api/market/kline/{instrument_id}'), { period: false, count: false, instrument_id: true });
+    assert.ok(doc.paths['/api/market/symbols.json']?.get?.responses?.['200'], 'the bare catalogue for DIFF clients is documented');
   });
 
   it('serves the interactive documentation at /docs', async () => {

@@ -3606,6 +3606,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/symbols.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same catalogue without the envelope: what DIFF clients (tqsdk-js) load as their symbols URL */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/orderbook/{instrument_id}": {
         parameters: {
             query?: never;
@@ -3616,8 +3656,8 @@ export interface paths {
         /** Order book depth: price levels with volume and order count */
         get: {
             parameters: {
-                query: {
-                    depth: number;
+                query?: {
+                    depth?: number;
                 };
                 header?: never;
                 path: {
@@ -3919,9 +3959,9 @@ export interface paths {
         /** Candles, oldest first: period 0 daily, 4 1m, 5 5m, 6 15m, 7 30m, 8 60m */
         get: {
             parameters: {
-                query: {
-                    period: 4 | 5 | 6 | 7 | 8 | 0;
-                    count: number;
+                query?: {
+                    period?: 4 | 5 | 6 | 7 | 8 | 0;
+                    count?: number;
                 };
                 header?: never;
                 path: {
@@ -4106,7 +4146,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Process and exchange figures */
+        /** Process and exchange figures (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4208,7 +4248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The storage engine's own figures (LevelDB) */
+        /** The storage engine's own figures (LevelDB) (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4297,7 +4337,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Account aggregates */
+        /** Account aggregates (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4392,7 +4432,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order aggregates */
+        /** Order aggregates (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4481,7 +4521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's trading by instrument */
+        /** Today's trading by instrument (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4572,7 +4612,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts, orders and trades in one report */
+        /** Accounts, orders and trades in one report (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -4689,7 +4729,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All accounts with owner name */
+        /** All accounts with owner name (admin) */
         get: {
             parameters: {
                 query?: {
@@ -4795,7 +4835,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user with every account in snapshot form */
+        /** A user with every account in snapshot form (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -5012,7 +5052,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of all (or the named) accounts */
+        /** Orders of all (or the named) accounts (admin) */
         get: {
             parameters: {
                 query?: {
@@ -5127,7 +5167,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trades of all (or the named) accounts */
+        /** Trades of all (or the named) accounts (admin) */
         get: {
             parameters: {
                 query?: {
@@ -5232,7 +5272,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deposit to a user's account (account_id, else the user's first) */
+        /** Deposit to a user's account (account_id, else the user's first) (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -5341,7 +5381,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw from a user's account (account_id, else the user's first) */
+        /** Withdraw from a user's account (account_id, else the user's first) (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -5449,7 +5489,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Freeze an account: no new orders, no withdrawals (2005) */
+        /** Freeze an account: no new orders, no withdrawals (2005) (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -5551,7 +5591,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Unfreeze an account */
+        /** Unfreeze an account (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -5652,7 +5692,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Money movements of a user's accounts: opening balance, deposits, withdrawals, bank transfers */
+        /** Money movements of a user's accounts: opening balance, deposits, withdrawals, bank transfers (admin) */
         get: {
             parameters: {
                 query?: {
@@ -5745,7 +5785,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts at warning level or above, highest risk ratio first */
+        /** Accounts at warning level or above, highest risk ratio first (admin) */
         get: {
             parameters: {
                 query?: {
@@ -5848,7 +5888,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Margin in use against equity, exchange-wide */
+        /** Margin in use against equity, exchange-wide (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -5943,7 +5983,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Forced liquidations, newest first */
+        /** Forced liquidations, newest first (admin) */
         get: {
             parameters: {
                 query?: {
@@ -6052,7 +6092,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close every position of an account at market now (account_id, or a user's first account) */
+        /** Close every position of an account at market now (account_id, or a user's first account) (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -6181,7 +6221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every instrument, delisted ones included */
+        /** Every instrument, delisted ones included (admin) */
         get: {
             parameters: {
                 query?: {
@@ -6293,7 +6333,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an instrument (admin form or configuration form); trading at once */
+        /** Register an instrument (admin form or configuration form); trading at once (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -6405,7 +6445,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change margin, commission or limit rates (omitted fields stay) */
+        /** Change margin, commission or limit rates (omitted fields stay) (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -6527,7 +6567,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Suspend trading: new orders are refused with 3004 */
+        /** Suspend trading: new orders are refused with 3004 (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -6636,7 +6676,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Resume trading */
+        /** Resume trading (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -6747,7 +6787,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delist: resting orders are cancelled, positions close at the next settlement */
+        /** Delist: resting orders are cancelled, positions close at the next settlement (admin) */
         delete: {
             parameters: {
                 query?: never;
@@ -6855,7 +6895,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a full compaction of the storage engine now */
+        /** Run a full compaction of the storage engine now (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -6951,7 +6991,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the price an instrument settles at (default: the day's VWAP, else the last price) */
+        /** Set the price an instrument settles at (default: the day's VWAP, else the last price) (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -7043,7 +7083,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set up to 100 settlement prices; each is reported */
+        /** Set up to 100 settlement prices; each is reported (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -7146,7 +7186,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run day-end settlement now; the next trading day begins */
+        /** Run day-end settlement now; the next trading day begins (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -7239,7 +7279,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Settlements, newest first */
+        /** Settlements, newest first (admin) */
         get: {
             parameters: {
                 query?: {
@@ -7337,7 +7377,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One settlement with every instrument price and every account */
+        /** One settlement with every instrument price and every account (admin) */
         get: {
             parameters: {
                 query?: never;

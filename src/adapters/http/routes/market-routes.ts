@@ -45,9 +45,18 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
   );
 
   // The same catalogue without the envelope: what DIFF clients (tqsdk-js) load as symbolsServerUrl.
-  app.get('/api/market/symbols.json', { config: publicRoute, schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('application/json').send(JSON.stringify(symbols()));
-  });
+  app.get(
+    '/api/market/symbols.json',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['market'],
+        summary: 'The same catalogue without the envelope: what DIFF clients (tqsdk-js) load as their symbols URL',
+        response: { 200: SymbolSchema },
+      },
+    },
+    async () => symbols(),
+  );
 
   app.get(
     '/api/market/orderbook/:instrument_id',
@@ -57,13 +66,13 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
         tags: ['market'],
         summary: 'Order book depth: price levels with volume and order count',
         params: InstrumentIdParam,
-        querystring: Type.Object({ depth: Type.Integer({ minimum: 1, maximum: 100, default: 5 }) }),
+        querystring: Type.Object({ depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 5 })) }),
         response: replies(OrderBookSchema),
       },
     },
     async (request) => {
       const id = live(request.params.instrument_id).spec.instrumentId;
-      const depth = bookDepth(ctx.exchange.state, id, request.query.depth);
+      const depth = bookDepth(ctx.exchange.state, id, request.query.depth ?? 5);
       const levels = (side: { price: number; volume: number; orderCount: number }[]) =>
         side.map((l) => ({ price: l.price, volume: l.volume, order_count: l.orderCount }));
       return ok({ instrument_id: id, bids: levels(depth?.bids ?? []), asks: levels(depth?.asks ?? []), timestamp: ctx.now() });
@@ -117,8 +126,8 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
         summary: 'Candles, oldest first: period 0 daily, 4 1m, 5 5m, 6 15m, 7 30m, 8 60m',
         params: InstrumentIdParam,
         querystring: Type.Object({
-          period: Type.Integer({ enum: [...PERIOD_CODES], default: 4 }),
-          count: Type.Integer({ minimum: 1, maximum: 5000, default: 200 }),
+          period: Type.Optional(Type.Integer({ enum: [...PERIOD_CODES], default: 4 })),
+          count: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 200 })),
         }),
         response: replies(
           Type.Object({ instrument_id: Type.String(), period: Type.Integer(), duration_ns: Type.Number(), klines: Type.Array(CandleSchema) }),
@@ -127,9 +136,9 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const id = live(request.params.instrument_id).spec.instrumentId;
-      const period = periodByCode(request.query.period);
+      const period = periodByCode(request.query.period ?? 4);
       if (period === undefined) throw new ApiError(ResultCode.ParameterError, `period must be one of ${PERIOD_CODES.join(', ')}`);
-      const candles = ctx.exchange.marketData.tape(id)?.klines(period.code)?.latest(request.query.count) ?? [];
+      const candles = ctx.exchange.marketData.tape(id)?.klines(period.code)?.latest(request.query.count ?? 200) ?? [];
       return ok({
         instrument_id: id,
         period: period.code,
