@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderNotification, ResultCode } from '../../src/core/index.ts';
+import { accountView, renderNotification, ResultCode } from '../../src/core/index.ts';
+import { riskLevelOf } from '../../src/core/risk/risk-level.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
 
@@ -55,6 +56,27 @@ describe('risk levels of accounts marked lazily', () => {
     // and back to normal when the price recovers
     const back = tradeAt(x, 69000, '3');
     assert.deepEqual(eventsOfType(back, 'risk.level-changed').filter((e) => e.accountId === 'A').map((e) => e.to), ['normal']);
+  });
+});
+
+describe('risk levels of accounts marked lazily, where cent rounding moves the crossing', () => {
+  it('a margin ratio close to the warning threshold still raises the warning at the first price past it', () => {
+    // Tick 0.01 worth 1 cent, margin 79%: the ratio moves about 0.0001 per tick, and the
+    // half-cent rounding of the margin shifts where it reaches 0.8 by dozens of ticks.
+    const R1 = { ...COPPER, instrumentId: 'USER.r1', exchangeId: 'USER' as const, productId: 'r', priceTick: 0.01, volumeMultiple: 1, marginRatio: 0.79, commissionRate: 0, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 100 };
+    // One move from the entry price straight to each price around the crossing (80.30).
+    for (let cents = 7900; cents <= 8200; cents += 5) {
+      const x = new CoreHarness([R1]);
+      x.ensureAccount('L', 99);
+      for (const other of ['S', 'M', 'N']) x.ensureAccount(other, 1_000_000);
+      const on = { instrumentId: R1.instrumentId };
+      x.place('S', 's', 'SELL', 100, 1, on);
+      x.place('L', 'l', 'BUY', 100, 1, on);
+      x.place('M', 'm', 'SELL', cents / 100, 1, on);
+      assert.equal(x.place('N', 'n', 'BUY', cents / 100, 1, on).code, ResultCode.Success);
+      const ratio = accountView(x.state, 'L')!.risk_ratio;
+      assert.equal(x.state.accounts.get('L')!.riskLevel, riskLevelOf(ratio, x.state.options), `at ${cents / 100}: ratio ${ratio}`);
+    }
   });
 });
 

@@ -17,8 +17,15 @@ import type { CoreOptions } from '../state.ts';
  * above) is "eager": re-marked and checked at every price move of its instruments.
  */
 
-/** Ticks of slack on each trigger: the exact check after popping absorbs cent rounding. */
-const TRIGGER_SLACK_TICKS = 2;
+/**
+ * How far the true margin may be from the linear formula: each side's margin is rounded
+ * to the cent (half a cent each). The trigger is moved towards the current price by the
+ * ticks this can shift the crossing (1 cent / |a|, a in cents per tick), plus one for
+ * floating point; the exact check after popping does the rest. Where |a| is tiny (a
+ * margin ratio close to the threshold, or nearly locked positions) the slack is large
+ * and the account is simply checked at more moves.
+ */
+const MARGIN_ROUNDING_CENTS = 1;
 
 /** Re-marks the positions of an account whose instrument's last price has moved since. */
 export function markAccount(account: Account): void {
@@ -66,10 +73,12 @@ function pushTrigger(account: Account, position: Position, options: CoreOptions)
   const w = options.warningThreshold;
   const a = v * (instrument.marginRatio * gross - w * net);
   const c = w * (balance - v * net * position.markTicks) - (account.margin - position.margin);
-  if (a === 0) return c > 0;
+  // The ratio does not depend on the price: lazy while rounding cannot reach the threshold.
+  if (a === 0) return c > MARGIN_ROUNDING_CENTS;
   const trigger = c / a;
-  if (a > 0) instrument.risingRiskTriggers.push(Math.floor(trigger) - TRIGGER_SLACK_TICKS, account, account.riskVersion);
-  else instrument.fallingRiskTriggers.push(Math.ceil(trigger) + TRIGGER_SLACK_TICKS, account, account.riskVersion);
+  const slack = Math.ceil(MARGIN_ROUNDING_CENTS / Math.abs(a)) + 1;
+  if (a > 0) instrument.risingRiskTriggers.push(Math.floor(trigger) - slack, account, account.riskVersion);
+  else instrument.fallingRiskTriggers.push(Math.ceil(trigger) + slack, account, account.riskVersion);
   account.riskIndexedIn = instrument;
   instrument.lazyRiskEntries++;
   // Every re-index leaves the account's previous entry behind, stale. Compacting only on
