@@ -123,6 +123,47 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     expectAccount(x, 'A', { balance: 9_000_000_000_000, deposit: 10_000_000_000_000, withdraw: 1_000_000_000_000 });
   });
 
+  it('freezes a sell at the best bid it meets (it trades there), so the funds check covers its fills', () => {
+    // Tick 1 worth 1, margin 10%, commission 1/10,000, band 2,500..7,500.
+    const T = { ...COPPER, instrumentId: 'DCE.t1', exchangeId: 'DCE' as const, productId: 't', priceTick: 1, volumeMultiple: 1, marginRatio: 0.1, commissionRate: 0.0001, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 5000 };
+    const x = new CoreHarness([T]);
+    x.ensureAccount('A', 100_000);
+    x.ensureAccount('B', 275.2);
+    const on = { instrumentId: T.instrumentId };
+    x.place('A', 'bid', 'BUY', 7500, 2, on);
+    // At its own price 2,500 a lot needs 250.25; it would trade at 7,500 and need 750.75.
+    for (const extra of [{}, { priceType: 'MARKET' as const, timeCondition: 'IOC' as const }]) {
+      const sell = x.place('B', 's', 'SELL', 2500, 1, { ...on, ...extra });
+      assert.equal(sell.code, ResultCode.InsufficientMargin, sell.message);
+      assert.match(sell.message, /needs 750\.75/);
+    }
+    x.run({ type: 'account.deposit', accountId: 'B', amount: 500 });
+    assert.equal(x.place('B', 's', 'SELL', 2500, 1, on).code, ResultCode.Success);
+    // Margin 750 and commission 0.75 at the fill price: available never went below zero.
+    expectAccount(x, 'B', { margin: 750, commission: 0.75, frozen_margin: 0, available: 24.45 });
+  });
+
+  it('takes a close from an account whose available went negative: closing is what reduces its risk', () => {
+    const T = { ...COPPER, instrumentId: 'DCE.t1', exchangeId: 'DCE' as const, productId: 't', priceTick: 1, volumeMultiple: 1, marginRatio: 0.1, commissionRate: 0.0001, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 5000 };
+    const x = new CoreHarness([T]);
+    for (const id of ['A', 'C', 'D', 'E']) x.ensureAccount(id, 100_000);
+    x.ensureAccount('B', 560);
+    const on = { instrumentId: T.instrumentId };
+    x.place('A', 'a', 'BUY', 5000, 1, on);
+    x.place('B', 's', 'SELL', 5000, 1, on);
+    // The price rises to 5,250: B's balance 559.5 - 250 = 309.5 against margin 525, ratio 1.7.
+    // The forced liquidation that follows finds no offer to close against.
+    x.place('C', 'c', 'SELL', 5250, 1, on);
+    x.place('D', 'd', 'BUY', 5250, 1, on);
+    const b = x.state.accounts.get('B')!;
+    assert.ok(b.available < 0, `available ${b.available}`);
+    // E offers now (no trade, so no new liquidation), and B closes against it itself.
+    x.place('E', 'e', 'SELL', 5250, 1, on);
+    const close = x.place('B', 'close', 'BUY', 5250, 1, { ...on, offset: 'CLOSE' });
+    assert.equal(close.code, ResultCode.Success, close.message);
+    assert.equal(positionViews(x.state, 'B')['DCE.t1']?.volume_short ?? 0, 0);
+  });
+
   it('a modify that the funds cannot cover leaves the old order and its frozen funds as they were', () => {
     const x = new CoreHarness([CU]);
     x.ensureAccount('A', 50_000);

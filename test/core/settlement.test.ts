@@ -113,6 +113,21 @@ describe('day-end settlement over two days', () => {
     assert.equal(positionViews(x.state, 'E')['SHFE.cu2601']?.volume_long, 1, 'the position is still held');
   });
 
+  it('sums the summary\'s totals in cents: commissions of 0.57, 0.29 and 0.56 a side total exactly 2.84', () => {
+    const T = { ...CU, instrumentId: 'DCE.t1', exchangeId: 'DCE' as const, productId: 't', priceTick: 1, volumeMultiple: 1, commissionRate: 0.0001, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 5000 };
+    const x = new CoreHarness([T]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    for (const id of ['A', 'B', 'C', 'D']) x.ensureAccount(id, 100_000);
+    const on = { instrumentId: T.instrumentId };
+    for (const [buyer, seller, price] of [['A', 'B', 5700], ['C', 'D', 2900], ['A', 'C', 5600]] as const) {
+      x.place(buyer, `${buyer}${price}`, 'BUY', price, 1, on);
+      x.place(seller, `${seller}${price}`, 'SELL', price, 1, on);
+    }
+    const [summary] = eventsOfType(x.run({ type: 'settlement.execute' }), 'settlement.completed');
+    assert.equal(summary?.totalCommission, 2.84);
+    assert.equal(summary?.totalProfit, 0, 'what one side gains the other loses');
+  });
+
   it('refuses a settlement price off the grid', () => {
     const x = market();
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);

@@ -21,6 +21,19 @@ const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
  * Every amount is integer cents, and releases are per lot, so frozen funds return to zero
  * exactly when an account has no live orders.
  */
+/**
+ * The highest price `order` can trade at, which costs the most margin and commission. A
+ * buy trades at or below its limit. A sell trades at or above it: at the bids it meets on
+ * entry (the best one first), then, resting, at its own price. Funds frozen at the sell's
+ * own price (or, for a market sell, at limit-down) fell short of what its fills cost, and
+ * an order that passed the funds check left its account with negative available.
+ */
+function highestFillTicks(instrument: Instrument, order: Order): number {
+  if (order.isBuy) return order.priceTicks;
+  const bestBid = instrument.book.bids.best()?.priceTicks;
+  return bestBid !== undefined && bestBid > order.priceTicks ? bestBid : order.priceTicks;
+}
+
 export class Ledger implements FillListener {
   /** Accounts whose margin or profit moved during the current command: risk looks at these. */
   readonly touched = new Set<Account>();
@@ -30,22 +43,23 @@ export class Ledger implements FillListener {
   readonly liquidated = new Set<Account>();
 
   /**
-   * Freezes what a new order needs (its funds at `order.priceTicks`, and for a closing
-   * order the lots it will close), or says why it cannot be placed.
+   * Freezes what a new order needs (its funds at the highest price it can trade at, and
+   * for a closing order the lots it will close), or says why it cannot be placed.
    */
   reserve(account: Account, instrument: Instrument, order: Order, forced = false): Verdict {
     markAccount(account);
-    const perLotValue = order.priceTicks * instrument.tickValueCents;
+    const perLotValue = highestFillTicks(instrument, order) * instrument.tickValueCents;
     const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
     const marginPerLot = opens ? roundCents(perLotValue * instrument.marginRatio) : 0;
     const needed = (marginPerLot + commissionPerLot) * order.volume;
-    // A forced liquidation closes whatever the funds: it is what restores them.
-    if (needed > account.available && !forced) {
-      const what = opens ? 'margin and commission' : 'commission';
+    // Only orders that open need the funds: a close reduces the account's risk and
+    // releases margin when it fills, and an account whose available went negative (a
+    // price move) must still be able to close; its commission is frozen all the same.
+    if (opens && needed > account.available && !forced) {
       return {
-        code: opens ? ResultCode.InsufficientMargin : ResultCode.InsufficientBalance,
-        message: `Insufficient funds: the order needs ${fromCents(needed)} for ${what}, available is ${fromCents(account.available)}`,
+        code: ResultCode.InsufficientMargin,
+        message: `Insufficient funds: the order needs ${fromCents(needed)} for margin and commission, available is ${fromCents(account.available)}`,
       };
     }
     if (!opens) {

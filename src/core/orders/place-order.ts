@@ -17,7 +17,7 @@ export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): A
   return place(state, command, ts, 'account');
 }
 
-/** A forced-liquidation order: placed even on a frozen account or without funds for commission. */
+/** A forced-liquidation order: placed even on a frozen account (closes need no funds: see Ledger.reserve). */
 export function placeForcedOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
   return place(state, command, ts, 'forced');
 }

@@ -65,6 +65,13 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
 
   const records = accounts.map((account) => accountRecord(account, liquidations.get(account)));
   const failed = records.filter((record) => record.forceCloseFailed === true).length;
+  // Summed in cents, before the day's flows reset: sums of currency amounts drift.
+  let totalCommission = 0;
+  let totalProfit = 0;
+  for (const account of accounts) {
+    totalCommission += account.commission;
+    totalProfit += account.closeProfit + account.floatProfit;
+  }
   for (const account of accounts) rollAccount(state, account);
   const settledInstruments: InstrumentSettlement[] = instruments.map((instrument, i) => {
     const record = {
@@ -86,8 +93,8 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     settledAccounts: accounts.length - failed,
     failedAccounts: failed,
     forceClosedAccounts: records.filter((record) => record.forceClosed).map((record) => record.accountId),
-    totalCommission: records.reduce((sum, r) => sum + r.commission * 100, 0) / 100,
-    totalProfit: records.reduce((sum, r) => sum + (r.closeProfit + r.positionProfit) * 100, 0) / 100,
+    totalCommission: fromCents(totalCommission),
+    totalProfit: fromCents(totalProfit),
     instruments: settledInstruments,
     accounts: records,
   });
