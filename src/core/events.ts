@@ -294,6 +294,8 @@ export interface ConditionalChanged {
 export interface InstrumentChanged {
   readonly type: 'instrument.changed';
   readonly instrumentId: string;
+  /** An administrator's change, or settlement moving the reference price and limits. */
+  readonly cause: 'admin' | 'settlement';
   readonly status: 'TRADING' | 'SUSPENDED' | 'DELISTED';
   readonly marginRatio: number;
   readonly commissionRate: number;

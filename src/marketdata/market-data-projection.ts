@@ -20,6 +20,8 @@ export class MarketDataProjection {
   private readonly delisted = new Set<string>();
   private tradingDay = '';
   private dayOpenMs = 0;
+  /** Set by a settlement, read by the trading day it begins (both in one command). */
+  private settledDelisted = false;
 
   constructor(private readonly timeZone: string) {}
 
@@ -62,16 +64,26 @@ export class MarketDataProjection {
       case 'instrument.changed': {
         if (event.status === 'DELISTED') this.delisted.add(event.instrumentId);
         const tape = this.tapes.get(event.instrumentId);
-        if (tape !== undefined) tape.listing.changedTs = ts;
+        // updated_at says when an administrator last changed it, not each settlement.
+        if (tape !== undefined && event.cause === 'admin') tape.listing.changedTs = ts;
+        break;
+      }
+      case 'book.level': {
+        // The quote's time is that of its newest figure: a new best bid is news too.
+        const tape = this.tapes.get(event.instrumentId);
+        if (tape !== undefined) tape.stats.updatedTs = ts;
         break;
       }
       case 'settlement.completed':
-        // Settlement closed every position of a delisted contract.
-        for (const id of this.delisted) this.tapes.get(id)?.expire();
+        this.settledDelisted = true;
         break;
       case 'trading-day.began':
         this.setTradingDay(event.tradingDay);
         for (const tape of this.tapes.values()) tape.beginDay(ts);
+        // Settlement closed every position of a delisted contract; the day that began
+        // keeps the open interest it had as pre_open_interest.
+        if (this.settledDelisted) for (const id of this.delisted) this.tapes.get(id)?.expire();
+        this.settledDelisted = false;
         break;
       default:
         break;

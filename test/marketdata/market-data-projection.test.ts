@@ -157,4 +157,35 @@ describe('market-data projection', () => {
     assert.equal(tape?.stats.lowest, 69_900);
     assert.equal(tape?.recentTrades(2).map((t) => t.price).join(','), '69900,70100');
   });
+
+  it('moves the quote time with the book, keeps updated_at for administrators, and the open interest a delisted contract had', () => {
+    const commands = tradingCommands([]);
+    let ts = commands[commands.length - 1]!.ts;
+    const at = (command: Command, dt: number): StampedCommand => ({ seq: commands.length + 1, ts: (ts += dt), command });
+    const order = (accountId: string, orderId: string, direction: 'BUY' | 'SELL', price: number): Command => ({
+      type: 'order.place', accountId, orderId, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume: 2, timeCondition: 'GTC', volumeCondition: 'ANY',
+    });
+    const { state, projection } = run(commands);
+    const step = (command: Command, dt: number) => {
+      const stamped = at(command, dt);
+      commands.push(stamped);
+      projection.apply(stamped, apply(state, stamped));
+      return stamped.ts;
+    };
+    const tape = projection.tape(COPPER.instrumentId)!;
+    step(order('a0', 's', 'SELL', 70_000), 1_000);
+    const traded = step(order('a1', 'b', 'BUY', 70_000), 1_000);
+    assert.equal(tape.stats.updatedTs, traded);
+    // Five minutes later only the book changes: the quote's time is that of the new bid.
+    const bid = step(order('a2', 'bid', 'BUY', 69_000), 300_000);
+    assert.equal(tape.stats.updatedTs, bid, 'a book change is news');
+    const listed = tape.listing.changedTs;
+    step({ type: 'settlement.execute' }, 60_000);
+    assert.equal(tape.listing.changedTs, listed, 'a settlement is not an administrator\'s change');
+    // Delisted with 2 lots open: the next settlement closes them; the day after shows 2 as pre_open_interest.
+    const delisted = step({ type: 'instrument.delist', instrumentId: COPPER.instrumentId }, 60_000);
+    assert.equal(tape.listing.changedTs, delisted);
+    step({ type: 'settlement.execute' }, 60_000);
+    assert.deepEqual([tape.stats.openInterest, tape.stats.preOpenInterest], [0, 2]);
+  });
 });

@@ -17,6 +17,16 @@ export interface ChartRequest {
 
 export const DEFAULT_VIEW_WIDTH = 500;
 
+/** The instrument ids of an ins_list: comma-separated, spaces around them ignored ("a, b"). */
+export function instrumentsOf(insList: string): string[] {
+  const ids: string[] = [];
+  for (const part of insList.split(',')) {
+    const id = part.trim();
+    if (id !== '') ids.push(id);
+  }
+  return ids;
+}
+
 /** The series a chart shows: candles of a DIFF duration, or ticks for duration 0. */
 export function seriesOf(exchange: Exchange, instrumentId: string, durationNs: number): KlineSeries | undefined {
   const tape = exchange.marketData.tape(instrumentId);
@@ -90,7 +100,7 @@ export class HeldKlines {
  */
 export function chartPatch(exchange: Exchange, request: ChartRequest, held: HeldKlines, chartMirror: Json | undefined) {
   const klines: JsonObject = {};
-  const instruments = request.ins_list.split(',').filter((s) => s !== '');
+  const instruments = instrumentsOf(request.ins_list);
   const durationKey = String(request.duration);
   let shown: Span = EMPTY;
   let first: KlineSeries | undefined;

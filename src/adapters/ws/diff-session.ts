@@ -4,7 +4,7 @@ import { type NotificationMessage, type NotificationRaised, renderNotification }
 import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
-import { type ChartRequest, chartPatch, HeldKlines } from './chart-view.ts';
+import { type ChartRequest, chartPatch, HeldKlines, instrumentsOf } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
 import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
@@ -141,11 +141,9 @@ export class DiffSession {
   subscribeQuotes(insList: string): void {
     this.insList = insList;
     this.subscribed.clear();
-    for (const id of insList.split(',')) {
-      const trimmed = id.trim();
-      if (trimmed === '') continue;
-      this.subscribed.add(trimmed);
-      this.dirtyQuotes.add(trimmed);
+    for (const id of instrumentsOf(insList)) {
+      this.subscribed.add(id);
+      this.dirtyQuotes.add(id);
     }
   }
 
@@ -176,7 +174,7 @@ export class DiffSession {
   absorb(changes: ChangeSet): void {
     for (const id of this.subscribed) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
     for (const [chartId, chart] of this.charts) {
-      if (changes.everything || chart.ins_list.split(',').some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
+      if (changes.everything || instrumentsOf(chart.ins_list).some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
     }
     if (this.caller === undefined) return;
     for (const n of changes.notifications.get(this.caller.userId) ?? []) this.notifications.push(noticeOf(n));

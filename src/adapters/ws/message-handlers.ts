@@ -5,7 +5,7 @@ import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/ser
 import { ResultCode } from '../../core/index.ts';
 import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts';
 import type { JsonObject } from '../../protocol/merge-patch.ts';
-import { type ChartRequest, isSupportedDuration } from './chart-view.ts';
+import { type ChartRequest, instrumentsOf, isSupportedDuration } from './chart-view.ts';
 import type { ClientMessage } from './client-messages.ts';
 import { type DiffSession, MAX_CHARTS_PER_SESSION } from './diff-session.ts';
 
@@ -154,7 +154,7 @@ export function subscribeQuote(ctx: HandlerContext, session: DiffSession, messag
 
 function warnOfUnknown(ctx: HandlerContext, session: DiffSession, aid: string, insList: string): void {
   const instruments = ctx.exchange.state.instruments;
-  const unknown = insList.split(',').map((id) => id.trim()).filter((id) => id !== '' && !instruments.has(id));
+  const unknown = instrumentsOf(insList).filter((id) => !instruments.has(id));
   if (unknown.length === 0) return;
   const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
   session.notifyLocal('WARNING', ResultCode.InstrumentNotFound, `${aid}: instrument not found: ${shown} (ids are EXCHANGE.code, e.g. SHFE.cu2701)`);

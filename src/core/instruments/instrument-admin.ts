@@ -90,11 +90,12 @@ function cancelPendingConditionals(state: CoreState, instrument: Instrument, ts:
   }
 }
 
-export function instrumentChanged(instrument: Instrument): InstrumentChanged {
+export function instrumentChanged(instrument: Instrument, cause: InstrumentChanged['cause'] = 'admin'): InstrumentChanged {
   const grid = instrument.grid;
   return {
     type: 'instrument.changed',
     instrumentId: instrument.id,
+    cause,
     status: instrument.status,
     marginRatio: instrument.marginRatio,
     commissionRate: instrument.commissionRate,

@@ -81,7 +81,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
       preSettlement: instrument.grid.toPrice(instrument.preSettlementTicks),
     };
     rollInstrument(instrument, prices[i]!.ticks);
-    events.push(instrumentChanged(instrument));
+    events.push(instrumentChanged(instrument, 'settlement'));
     return record;
   });
   state.tradingDay = nextTradingDay(day);

@@ -128,6 +128,9 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     client.send({ aid: 'set_chart', chart_id: 'ahead', ins_list: 'SHFE.cu2701', duration: 0, view_width: 2, left_kline_id: cuLast + 100 });
     await client.until((m) => m.charts?.ahead !== undefined, 5000, 'the chart ahead of the data');
     assert.deepEqual([client.mirror.charts.ahead.left_id, client.mirror.charts.ahead.right_id], [-1, -1]);
+    // Spaces after the commas are ignored, as in subscribe_quote.
+    client.send({ aid: 'set_chart', chart_id: 'spaced', ins_list: 'SHFE.cu2701, SHFE.al2701', duration: 60e9, view_width: 5 });
+    await client.until((m) => m.klines?.['SHFE.al2701']?.['60000000000'] !== undefined, 5000, 'the second instrument of a spaced list');
     client.close();
   });
 
