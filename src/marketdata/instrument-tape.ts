@@ -103,7 +103,10 @@ export class InstrumentTape {
     this.recent.push({ tradeId: event.tradeId, price, volume, direction: event.taker.direction, ts });
     if (this.recent.length > RECENT_TRADES_KEPT * 2) this.recent.splice(0, this.recent.length - RECENT_TRADES_KEPT);
     for (const period of KLINE_PERIODS) {
-      const openMs = period.daily ? dayOpenMs : ts - (ts % period.ms);
+      // Intraday candles open on the exchange's clock, counted from the trading day's
+      // midnight: in a zone half an hour off UTC an hour candle opens at 10:00, not 09:30.
+      const sinceMidnight = (ts - dayOpenMs) % period.ms;
+      const openMs = period.daily ? dayOpenMs : ts - (sinceMidnight < 0 ? sinceMidnight + period.ms : sinceMidnight);
       this.series.get(period.code)?.addTrade(openMs, price, volume, oiBefore, s.openInterest);
     }
     this.series.get(TICK_SERIES)?.addTick(ts, price, volume, oiBefore, s.openInterest);

@@ -188,4 +188,28 @@ describe('market-data projection', () => {
     step({ type: 'settlement.execute' }, 60_000);
     assert.deepEqual([tape.stats.openInterest, tape.stats.preOpenInterest], [0, 2]);
   });
+
+  it('opens hour candles on the exchange\'s clock in a zone half an hour off UTC', () => {
+    const state = createCoreState();
+    const projection = new MarketDataProjection('Asia/Kolkata');
+    const at = Date.UTC(2026, 10, 24, 4, 45, 0); // 10:15 in Kolkata (UTC+5:30)
+    let seq = 0;
+    const step = (command: Command) => {
+      const stamped = { seq: ++seq, ts: at, command };
+      projection.apply(stamped, apply(state, stamped));
+    };
+    step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
+    step({ type: 'instrument.add', spec: COPPER });
+    for (const a of ['A', 'B']) {
+      step({ type: 'user.register', userId: `u${a}`, username: `user${a}`, passwordHash: 'x', role: 'user' });
+      step({ type: 'account.open', userId: `u${a}`, accountId: a, initialBalance: 1e9 });
+    }
+    for (const [account, direction] of [['A', 'SELL'], ['B', 'BUY']] as const) {
+      step({ type: 'order.place', accountId: account, orderId: account, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price: 70000, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' });
+    }
+    const openOf = (code: number) => projection.tape(COPPER.instrumentId)!.klines(code)!.latest(1)[0]!.openMs;
+    assert.equal(openOf(8), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 60-minute candle opens at 10:00 local');
+    assert.equal(openOf(7), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 30-minute candle opens at 10:00 local');
+    assert.equal(openOf(6), Date.UTC(2026, 10, 24, 4, 45, 0), 'the 15-minute candle opens at 10:15 local');
+  });
 });

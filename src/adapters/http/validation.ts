@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 
 /**
@@ -10,9 +10,46 @@ const shared: Options = { useDefaults: true, allErrors: false, strict: false, re
 const bodyAjv = new Ajv({ ...shared, coerceTypes: false });
 const textAjv = new Ajv({ ...shared, coerceTypes: 'array' });
 
+/**
+ * A number as a query string writes one. Ajv coerces with JavaScript's Number(), which
+ * takes " " as 0 and "0x4" as 4: `?period=%20` answered daily candles. Numeric query and
+ * path values must be decimal text, checked before the coercion.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
 export function installValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-    return ajv.compile(schema as object) as (data: unknown) => boolean;
+    if (httpPart === 'body') return bodyAjv.compile(schema as object) as Validator;
+    return strictNumbers(textAjv.compile(schema as object) as Validator, numericProperties(schema));
   });
+}
+
+/** The top-level properties a query or path schema declares as numbers. */
+function numericProperties(schema: FastifySchema): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer' || property.type === 'number')
+    .map(([name]) => name);
+}
+
+function strictNumbers(validate: Validator, names: readonly string[]): Validator {
+  if (names.length === 0) return validate;
+  const checked: Validator = (data) => {
+    const values = data as Record<string, unknown> | null | undefined;
+    for (const name of names) {
+      const raw = values?.[name];
+      const texts = Array.isArray(raw) ? raw : [raw];
+      if (texts.some((text) => typeof text === 'string' && !DECIMAL.test(text))) {
+        const type = 'a decimal number';
+        checked.errors = [{ instancePath: `/${name}`, schemaPath: '#/properties', keyword: 'type', params: { type }, message: `must be ${type}` }];
+        return false;
+      }
+    }
+    const valid = validate(data);
+    checked.errors = validate.errors ?? null;
+    return valid;
+  };
+  return checked;
 }

@@ -222,7 +222,7 @@ describe('HTTP /api/market', () => {
     });
 
     it('refuses a bad depth with 1001 / 400 and an unknown instrument with 3003 / 404', async () => {
-      for (const depth of ['0', '-1', '101', 'abc', '2.5']) {
+      for (const depth of ['0', '-1', '101', 'abc', '2.5', '%20', '0x2']) {
         await refusedNaming(h, 'GET', `/api/market/orderbook/SHFE.al2701?depth=${depth}`, {}, 1001, 400, 'depth');
       }
       await refused(h, 'GET', '/api/market/orderbook/SHFE.xx9999', {}, 3003, 404);
@@ -393,7 +393,8 @@ describe('HTTP /api/market', () => {
     });
 
     it('refuses an invalid period or count with 1001 / 400', async () => {
-      for (const period of ['1', '2', '3', '9', '-1', 'abc', '4.5']) {
+      // Blank and hexadecimal text too: JavaScript's Number() takes " " as 0 and "0x4" as 4.
+      for (const period of ['1', '2', '3', '9', '-1', 'abc', '4.5', '%20', '', '0x4', '%204']) {
         await refusedNaming(h, 'GET', `/api/market/kline/SHFE.cu2701?period=${period}&count=10`, {}, 1001, 400, 'period');
       }
       for (const count of ['0', '-1', 'ten', '5001']) {
