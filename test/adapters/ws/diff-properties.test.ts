@@ -231,21 +231,24 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
             assert.deepStrictEqual(client.mirror.trade?.[key], expected(), `${key}: the mirror equals the server's view (run ${run})`);
             assert.deepEqual(Object.keys(client.mirror.trade), [key], `${key} sees only its own trade data`);
           }
-          // Public data: the quotes and the chart equal what the exchange holds now.
-          const quotes = Object.fromEntries(
-            Object.values(INSTRUMENTS).map((i) => [i.full, asJson(buildQuote(instrumentState(h.exchange.state, i.full)!, h.exchange.marketData.tape(i.full), TIME_ZONE))]),
-          );
-          const chart = chartPatch(h.exchange, CHART, new HeldKlines(), undefined);
-          const series = (chart.klines?.[INSTRUMENTS.cu.full] as any)?.[String(CHART.duration)];
+          // Public data: the quotes and the chart equal what the exchange holds now. Read
+          // again at each look: an order sent over DIFF is answered (pong) before its
+          // journal write is durable, so the exchange may still move while clients catch up.
+          const quotesNow = () =>
+            Object.fromEntries(
+              Object.values(INSTRUMENTS).map((i) => [i.full, asJson(buildQuote(instrumentState(h.exchange.state, i.full)!, h.exchange.marketData.tape(i.full), TIME_ZONE))]),
+            );
           for (const [u, { client }] of opened.entries()) {
             const who = traders[u]!.username;
             const list = subscribed.get(client)!;
             await client.until((m) => m.ins_list === list, 2000, `${who}'s ins_list`).catch(() => undefined);
             assert.equal(client.mirror.ins_list, list, `${who}: ins_list echoes the subscription`);
-            const wanted = Object.fromEntries(Object.entries(quotes).filter(([id]) => list.split(',').includes(id)));
-            const held = () => Object.fromEntries(Object.keys(wanted).map((id) => [id, client.mirror.quotes?.[id]]));
-            await client.until(() => isDeepStrictEqual(held(), wanted), 2000, `${who}'s quotes`).catch(() => undefined);
-            assert.deepStrictEqual(held(), wanted, `${who}: quotes of ${list}`);
+            const wanted = () => Object.fromEntries(Object.entries(quotesNow()).filter(([id]) => list.split(',').includes(id)));
+            const held = () => Object.fromEntries(Object.keys(wanted()).map((id) => [id, client.mirror.quotes?.[id]]));
+            await client.until(() => isDeepStrictEqual(held(), wanted()), 2000, `${who}'s quotes`).catch(() => undefined);
+            assert.deepStrictEqual(held(), wanted(), `${who}: quotes of ${list}`);
+            const chart = chartPatch(h.exchange, CHART, new HeldKlines(), undefined);
+            const series = (chart.klines?.[INSTRUMENTS.cu.full] as any)?.[String(CHART.duration)];
             assert.deepStrictEqual(client.mirror.charts?.k1, asJson(chart.chart), `${who}: charts.k1`);
             const candles = client.mirror.klines?.[INSTRUMENTS.cu.full]?.[String(CHART.duration)];
             if (series !== undefined) {
