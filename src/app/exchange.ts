@@ -1,7 +1,7 @@
 import { MarketSchedule } from './market-schedule.ts';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import type { Command, CoreState } from '../core/index.ts';
+import { type Command, CORE_VERSION, type CoreState } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
@@ -48,6 +48,17 @@ export class Exchange {
   /** Opens storage in DATA_DIR, recovers, and brings the state in line with the configuration. */
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
     const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log });
+    try {
+      return await Exchange.recoverOn(storage, config, clock, log);
+    } catch (error) {
+      // A start that fails (a record it cannot replay, another core version's commands)
+      // releases the store: the process, or a test, may open it again.
+      await storage.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private static async recoverOn(storage: LevelStorage, config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
     let history = new HistoryProjection();
     const timeZone = config.exchange.timezone;
     let marketData = new MarketDataProjection(timeZone);
@@ -59,10 +70,9 @@ export class Exchange {
     const replayedSidecars: ReplayedSidecar[] = [];
     // A journal begins under the core's default rules; the configured ones enter it as a
     // rules.set command (alignWithConfig), so a replay never depends on today's
-    // configuration. (A store begun before that replays under the rules configured when
-    // this code first opened it: see LevelStorage.initialRules.)
-    const initialRules = await storage.initialRules(configuredRules(config));
-    const recovered = await recover(storage.journal, storage.snapshots, initialRules, log, (projections) => {
+    // configuration. Commands another core version applied are not replayed at all.
+    const coreVersions = await storage.coreVersions();
+    const recovered = await recover(storage.journal, storage.snapshots, {}, log, (projections) => {
       if (projections.history !== undefined) {
         history = HistoryProjection.fromJSON(projections.history as SavedHistory);
         historyBaseSeq = Number(projections.historySeq ?? 0);
@@ -74,7 +84,9 @@ export class Exchange {
         const events = HistoryProjection.relevant(result.events);
         if (events !== undefined) replayedSidecars.push([stamped.seq, encodeSidecar(stamped.ts, events)]);
       };
-    });
+    }, coreVersions);
+    // Every command from here on is applied by this version (see recover).
+    await storage.recordCoreVersion(recovered.state.lastSeq + 1, CORE_VERSION);
     // The history is rebuilt from the events stored beside the journal (never pruned),
     // so it needs no snapshot and a snapshot's cost does not grow with it.
     const rebuilt = await rebuildHistory(history, storage.journal.sidecars(), replayedSidecars, historyBaseSeq);

@@ -1,4 +1,15 @@
-import { type ApplyResult, type CoreOptions, type CoreState, createCoreState, restoreState, type StampedCommand, STATE_FORMAT } from '../core/index.ts';
+import {
+  type ApplyResult,
+  CORE_VERSION,
+  type CoreOptions,
+  type CoreState,
+  type CoreVersionSpan,
+  createCoreState,
+  restoreState,
+  type StampedCommand,
+  STATE_FORMAT,
+  versionsApplying,
+} from '../core/index.ts';
 import type { Journal } from './journal-port.ts';
 import { replayJournal } from './replay.ts';
 import type { SnapshotStore } from './snapshot-port.ts';
@@ -25,6 +36,8 @@ export async function recover(
   options: Partial<CoreOptions>,
   log: (line: string) => void,
   onApplied?: (projections: Readonly<Record<string, unknown>>) => (stamped: StampedCommand, result: ApplyResult) => void,
+  /** Which core version applied which commands; without it, any tail is replayed. */
+  coreVersions?: readonly CoreVersionSpan[],
 ): Promise<Recovered> {
   let state: CoreState | undefined;
   let snapshotSeq = 0;
@@ -57,7 +70,26 @@ export async function recover(
     break;
   }
   state ??= createCoreState(options);
+  if (coreVersions !== undefined) refuseOtherVersions(coreVersions, state.lastSeq, journal.lastSeq, snapshotSeq);
   journal.continueAfter(state.lastSeq);
   const replayed = await replayJournal(state, journal, onApplied?.(projections));
   return { state, projections, snapshotSeq, replayed };
+}
+
+/**
+ * Commands another core version applied cannot be replayed by this one: its rules may
+ * decide them otherwise (a fill that was a refusal), and the core would no longer match
+ * what clients were shown and the history holds. The version that applied them can: it
+ * replays them and writes a snapshot when stopped, after which this one starts.
+ */
+function refuseOtherVersions(spans: readonly CoreVersionSpan[], afterSeq: number, lastSeq: number, snapshotSeq: number): void {
+  if (lastSeq <= afterSeq) return;
+  const others = versionsApplying(spans, afterSeq + 1, lastSeq).filter((version) => version !== CORE_VERSION);
+  if (others.length === 0) return;
+  const after = snapshotSeq > 0 ? `after snapshot ${snapshotSeq}` : 'with no snapshot before them';
+  throw new Error(
+    `the journal holds commands ${afterSeq + 1}..${lastSeq} (${after}) applied by core version ${others.join(', ')}, ` +
+      `and this exchange is core version ${CORE_VERSION}: its rules could replay them differently from what clients were shown. ` +
+      'Start the version that wrote them once and stop it (SIGTERM): it replays them and writes a snapshot. Then start this one.',
+  );
 }

@@ -26,6 +26,7 @@ export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { renderNotification } from './notifications/notifications.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
 export { restoreState, type SerializedState, serializeState, STATE_FORMAT } from './state-codec.ts';
+export { CORE_VERSION, type CoreVersionSpan, versionsApplying } from './version.ts';
 
 /**
  * The matching engine alone, without accounts: the same validation, matching, cancel and

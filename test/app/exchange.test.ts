@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { INITIAL_RULES_KEY, rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
+import { rangeEnd, SIDECAR_PREFIX } from '../../src/adapters/storage/keys.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
@@ -13,6 +13,7 @@ import { GroupCommitter } from '../../src/app/group-commit.ts';
 import { recover } from '../../src/app/recovery.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
+import { takeSnapshot } from '../../src/app/snapshotter.ts';
 import { nextTradingDay, tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
@@ -91,14 +92,15 @@ describe('exchange start and restart', () => {
     await third.stop();
   });
 
-  it('a store begun before the rules entered the journal replays under the rules configured when this code first opened it', async () => {
+  it('a store an earlier core version wrote keeps what it did: refused while its commands wait for a replay, then started from its snapshot', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-legacy-'));
     const withStp = (on: boolean) => loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(`[trading]\nself_trade_prevention = ${on}\n`).env }, root);
     // What earlier code wrote: a journal applied under the configured rules (self-trades
-    // allowed), with no rules.set in it, and no snapshot.
+    // allowed), with no rules.set and no core version in the store, and no snapshot.
     const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
     const recovered = await recover(storage.journal, storage.snapshots, { selfTradePrevention: false }, silent);
-    const committer = new GroupCommitter(new Sequencer(recovered.state, storage.journal, new ManualClock(Date.UTC(2026, 10, 23, 2, 0))), storage.journal, silent);
+    const sequencer = new Sequencer(recovered.state, storage.journal, new ManualClock(Date.UTC(2026, 10, 23, 2, 0)));
+    const committer = new GroupCommitter(sequencer, storage.journal, silent);
     for (const command of twoAccountDay()) await committer.submit(command);
     await committer.submit(limitOrder('A', 'a1', 'BUY', 70000, 1));
     const crossed = await committer.submit(limitOrder('A', 'a2', 'SELL', 70000, 1));
@@ -107,17 +109,24 @@ describe('exchange start and restart', () => {
     await storage.close();
 
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 3, 0));
+    // This code would replay them under its own rules: it does not start.
+    await assert.rejects(Exchange.start(withStp(false), clock, silent), /applied by core version 1/);
+    // The earlier code's clean stop: it replays them and writes a snapshot.
+    const drained = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
+    const again = await recover(drained.journal, drained.snapshots, { selfTradePrevention: false }, silent);
+    await takeSnapshot(again.state, drained.journal, drained.snapshots, (seq) => drained.journal.pruneThrough(seq));
+    await drained.close();
     for (const on of [false, true]) {
       const exchange = await Exchange.start(withStp(on), clock, silent);
       const position = exchange.state.accounts.get('A')!.positions.get(COPPER.instrumentId)!;
       assert.deepEqual([position.long.volume, position.short.volume], [1, 1], `the acknowledged self-trade is still there (restart with ${on})`);
-      // A crash again: no snapshot, so the next start replays the whole journal.
+      // A crash: the next start replays what this version journaled since.
       await exchange.committer.drain();
       await exchange.storage.close();
     }
   });
 
-  it('a store whose journal holds a rules.set began under the core defaults, however it was labelled', async () => {
+  it('a journal begins under the core defaults: a replay after a crash keeps a self-trade cancelled under them', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-rules-label-'));
     const withStp = (on: boolean) => loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(`[trading]\nself_trade_prevention = ${on}\n`).env }, root);
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
@@ -136,10 +145,7 @@ describe('exchange start and restart', () => {
     assert.equal(cancelled.result.events.filter((e) => e.type === 'trade.executed').length, 0);
     await crash(first);
     await crash(await Exchange.start(withStp(false), clock, silent));
-    // Its label lost (as in a store written between the two changes): the journal tells.
-    const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
-    await storage.db.del(INITIAL_RULES_KEY);
-    await storage.close();
+    // Replayed from the start under the defaults, whatever the configuration says now.
     const again = await Exchange.start(withStp(false), clock, silent);
     assert.equal(again.state.accounts.get('A')!.positions.get(cu.instrumentId)?.long.volume ?? 0, 0, 'the self-trade stays cancelled');
     await again.stop();

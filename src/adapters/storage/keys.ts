@@ -9,7 +9,9 @@
  *            batch j:<seq>, in the same write)
  *   m:journal-pruned-through  the seq through which journal batches may have been
  *            deleted (covered by a snapshot), written with each pruning
- *   m:initial-rules  the core rules (JSON) the journal's first command was applied under
+ *   m:initial-rules  (until 2026-11-24) the core rules a journal without rules.set began
+ *            under; unused since commands of earlier core versions are not replayed
+ *   m:core-versions  which core version applied which commands (JSON: [{fromSeq, version}])
  */
 const WIDTH = 16;
 
@@ -17,7 +19,7 @@ export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
 export const SIDECAR_PREFIX = 'h:';
 export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
-export const INITIAL_RULES_KEY = 'm:initial-rules';
+export const CORE_VERSIONS_KEY = 'm:core-versions';
 /** The byte after ':' bounds a prefix range from above. */
 const PREFIX_END = ';';
 

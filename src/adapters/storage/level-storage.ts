@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
-import type { CoreOptions } from '../../core/index.ts';
-import { INITIAL_RULES_KEY, JOURNAL_PREFIX, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
+import type { CoreVersionSpan } from '../../core/index.ts';
+import { CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
 
@@ -69,31 +69,27 @@ export class LevelStorage {
   }
 
   /**
-   * The core rules the journal's first command was applied under, for a replay from the
-   * start: the core's defaults for a store begun since the configured rules enter the
-   * journal (rules.set), and for a store begun before, `legacy`, the rules then
-   * configured (what the code of that time replayed with). A store with a rules.set in
-   * its journal was begun under the defaults. Recorded at the first start that asks, so
-   * every later replay uses the same.
+   * Which core version applied which commands. A store written before versions were
+   * recorded had all its commands applied by version 1.
    */
-  async initialRules(legacy: Partial<CoreOptions>): Promise<Partial<CoreOptions>> {
-    const stored = await this.db.get(INITIAL_RULES_KEY);
-    if (stored !== undefined) return JSON.parse(stored) as Partial<CoreOptions>;
-    let begun = this.journal.lastSeq > 0;
-    for await (const _ of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), limit: 1 })) begun = true;
-    let rulesJournaled = false;
-    if (begun) {
-      // Once per store: a rules.set is stored as its own JSON object in its batch.
-      for await (const text of this.db.values({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX) })) {
-        if (text.includes('"rules.set"')) {
-          rulesJournaled = true;
-          break;
-        }
-      }
-    }
-    const rules = begun && !rulesJournaled ? legacy : {};
-    await this.db.put(INITIAL_RULES_KEY, JSON.stringify(rules), { sync: true });
-    return rules;
+  async coreVersions(): Promise<CoreVersionSpan[]> {
+    const stored = await this.db.get(CORE_VERSIONS_KEY);
+    if (stored !== undefined) return JSON.parse(stored) as CoreVersionSpan[];
+    return (await this.begun()) ? [{ fromSeq: 1, version: 1 }] : [];
+  }
+
+  /** Whether anything was ever journaled or snapshotted here. */
+  private async begun(): Promise<boolean> {
+    if (this.journal.lastSeq > 0) return true;
+    for await (const _ of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), limit: 1 })) return true;
+    return false;
+  }
+
+  /** Commands from `fromSeq` on are applied by `version` (recorded before any is journaled). */
+  async recordCoreVersion(fromSeq: number, version: number): Promise<void> {
+    const spans = await this.coreVersions();
+    if (spans.at(-1)?.version === version) return;
+    await this.db.put(CORE_VERSIONS_KEY, JSON.stringify([...spans, { fromSeq, version }]), { sync: true });
   }
 
   /** A real compaction of the whole key range (POST /api/admin/compaction/trigger). */

@@ -1,0 +1,30 @@
+/**
+ * The version of the core's rules: what `apply` does with each command. A journal
+ * replays to what clients were shown only under the rules its commands were applied
+ * under, so every change to what some command does (a fix included) raises it. The store
+ * records which version applied which commands, and a start refuses to replay commands
+ * another version applied (docs/decisions.md, "Core versions").
+ *
+ * 1: stores written until 2026-11-24, which record no version.
+ * 2: sells freeze at the best bid they meet, closes need no funds, deposits are capped,
+ *    delisting cancels conditional orders, risk triggers allow for margin rounding.
+ */
+export const CORE_VERSION = 2;
+
+/** The version that applied the commands from `fromSeq` on (until the next span's). */
+export interface CoreVersionSpan {
+  readonly fromSeq: number;
+  readonly version: number;
+}
+
+/** The versions that applied the commands fromSeq..toSeq, in seq order, without repeats. */
+export function versionsApplying(spans: readonly CoreVersionSpan[], fromSeq: number, toSeq: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]!;
+    const end = i + 1 < spans.length ? spans[i + 1]!.fromSeq - 1 : Number.POSITIVE_INFINITY;
+    if (span.fromSeq > toSeq || end < fromSeq) continue;
+    if (out.at(-1) !== span.version) out.push(span.version);
+  }
+  return out;
+}
