@@ -39,6 +39,10 @@ export class Service {
 
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void, options: ServiceOptions): Promise<Service> {
     const exchange = await Exchange.start(config, clock, log);
+    // What is started before a failure is stopped again: an embedding process lives on.
+    let http: FastifyInstance | undefined;
+    let diff: DiffServer | undefined;
+    let monitor: ProcessMonitor | undefined;
     try {
       const secret = loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir);
       const tokens = new TokenService(secret, config.auth.tokenTtlHours * 3_600_000, () => clock.now());
@@ -50,12 +54,12 @@ export class Service {
       // one can log in as (a port in use is the usual first-start failure).
       const configuredAdmin = adminConfig.username !== undefined && adminConfig.password !== undefined;
       if (configuredAdmin) await ensureAdmin(auth, exchange.state, adminConfig, log);
-      const monitor = new ProcessMonitor();
-      const http = await buildHttpServer(
-        { exchange, auth, banks: config.banks, figures: monitor, now: () => clock.now() },
+      monitor = new ProcessMonitor();
+      const figures = monitor;
+      http = await buildHttpServer(
+        { exchange, auth, banks: config.banks, figures, now: () => clock.now() },
         { logger: options.httpLogger, trustProxy: config.server.trustProxy },
       );
-      let diff: DiffServer | undefined;
       if (options.websocket) {
         diff = await DiffServer.start(exchange, auth, {
           host: config.server.wsHost,
@@ -67,7 +71,7 @@ export class Service {
           trustProxy: config.server.trustProxy,
         });
         const server = diff;
-        monitor.countConnectionsWith(() => server.connectionCount);
+        figures.countConnectionsWith(() => server.connectionCount);
         // The web front end is served by the HTTP server: its WebSocket goes to the same origin.
         http.server.on('upgrade', (request, socket, head) => server.handleUpgrade(request, socket, head));
         log(`websocket:    DIFF on ws://${config.server.wsHost}:${diff.port}/ws/diff`);
@@ -81,6 +85,8 @@ export class Service {
       if (!configuredAdmin) await ensureAdmin(auth, exchange.state, adminConfig, log);
       return new Service(exchange, auth, http, diff, monitor);
     } catch (error) {
+      await Promise.all([diff?.close(), http?.close()]).catch(() => undefined);
+      monitor?.stop();
       await exchange.stop();
       throw error;
     }

@@ -133,6 +133,8 @@ export interface BookLevelChanged {
   readonly priceTicks: number;
   readonly volume: number;
   readonly orderCount: number;
+  /** The level is its side's best, or was until this change: the quote's best price or volume moved. */
+  readonly top: boolean;
 }
 
 export interface TradingDayBegan {

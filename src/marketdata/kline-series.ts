@@ -42,7 +42,11 @@ export class KlineSeries {
   /** Adds a trade to the candle starting at `openMs` (a new candle if the period moved on). */
   addTrade(openMs: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
     const last = this.candles[this.candles.length - 1];
-    if (last !== undefined && last.openMs === openMs) {
+    // A trade never opens a candle before the newest one: candles are in time order, and
+    // the grid they open on can move (a time zone changed in the configuration, candles
+    // from before the grid counted from the exchange's midnight), so such a trade joins
+    // the newest candle.
+    if (last !== undefined && last.openMs >= openMs) {
       if (price > last.high) last.high = price;
       if (price < last.low) last.low = price;
       last.close = price;

@@ -69,9 +69,10 @@ export class MarketDataProjection {
         break;
       }
       case 'book.level': {
-        // The quote's time is that of its newest figure: a new best bid is news too.
+        // The quote's time is that of its newest figure: a new best bid or ask is news too
+        // (a change deeper in the book is not in the quote).
         const tape = this.tapes.get(event.instrumentId);
-        if (tape !== undefined) tape.stats.updatedTs = ts;
+        if (tape !== undefined && event.top) tape.stats.updatedTs = ts;
         break;
       }
       case 'settlement.completed':

@@ -17,6 +17,8 @@ import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
 import { Service } from '../../src/app/service.ts';
 import { loadConfig } from '../../src/config/index.ts';
+import { createCoreState, ResultCode } from '../../src/core/index.ts';
+import { ApiError } from '../../src/protocol/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,6 +61,23 @@ describe('admin bootstrap', () => {
 });
 
 describe('the random admin of a first start', () => {
+  it('takes a suffixed name when "admin" is registered by someone else while it is created (the ports are open)', async () => {
+    const names: string[] = [];
+    // A registration that loses the race for "admin" (the check saw the name free).
+    const racing = {
+      register: async (username: string) => {
+        names.push(username);
+        if (username === 'admin') throw new ApiError(ResultCode.AccountExists, 'username admin is already taken');
+        return { userId: 'u', username, createdTs: 0 };
+      },
+    } as unknown as AuthService;
+    const lines: string[] = [];
+    await ensureAdmin(racing, createCoreState(), {}, (line) => lines.push(line));
+    assert.equal(names[0], 'admin');
+    assert.match(names[1] ?? '', /^admin-[0-9a-f]{6}$/);
+    assert.match(lines.join('\n'), new RegExp(`created user "${names[1]}" with password`));
+  });
+
   it('is created only once the ports are bound: a start that fails on a busy port leaves no admin behind', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-admin-'));
     const busy = createServer();

@@ -141,6 +141,21 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.place('B', 's', 'SELL', 2500, 1, on).code, ResultCode.Success);
     // Margin 750 and commission 0.75 at the fill price: available never went below zero.
     expectAccount(x, 'B', { margin: 750, commission: 0.75, frozen_margin: 0, available: 24.45 });
+    // Only the lots the bids can take are priced at them: 1 lot at 7,500, 9 resting at 2,500,
+    // on average 3,000 a lot: 300.30 each, 3,003 for ten.
+    x.ensureAccount('C', 3003);
+    const ten = x.place('C', 'ten', 'SELL', 2500, 10, on);
+    assert.equal(ten.code, ResultCode.Success, ten.message);
+    expectAccount(x, 'C', { frozen_margin: 2702.7 });
+    // With self-trade prevention, matching stops at the account's own best bid: a sell
+    // below it trades with nothing, and is frozen at its own price.
+    // D has 700.70 for its bid at 7,000 and 260.26 for a lot at 2,600, not 600.60 at A's 6,000.
+    x.ensureAccount('D', 960.96);
+    x.place('D', 'own', 'BUY', 7000, 1, on);
+    x.place('A', 'other', 'BUY', 6000, 1, on);
+    const own = x.place('D', 'sell', 'SELL', 2600, 1, on);
+    assert.equal(own.code, ResultCode.Success, own.message);
+    assert.equal(eventsOfType(own, 'trade.executed').length, 0, 'stopped at its own bid');
   });
 
   it('takes a close from an account whose available went negative: closing is what reduces its risk', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { apply, type Command, createCoreState, openInterest, type StampedCommand } from '../../src/core/index.ts';
-import { MarketDataProjection, zonedMidnight } from '../../src/marketdata/index.ts';
+import { KlineSeries, MarketDataProjection, zonedMidnight } from '../../src/marketdata/index.ts';
 import { materialize, streamArb } from '../reference/command-streams.ts';
 import { COPPER } from '../support/core-harness.ts';
 
@@ -178,7 +178,9 @@ describe('market-data projection', () => {
     assert.equal(tape.stats.updatedTs, traded);
     // Five minutes later only the book changes: the quote's time is that of the new bid.
     const bid = step(order('a2', 'bid', 'BUY', 69_000), 300_000);
-    assert.equal(tape.stats.updatedTs, bid, 'a book change is news');
+    assert.equal(tape.stats.updatedTs, bid, 'a new best bid is news');
+    step(order('a2', 'deeper', 'BUY', 68_000), 60_000);
+    assert.equal(tape.stats.updatedTs, bid, 'a bid below the best is not in the quote');
     const listed = tape.listing.changedTs;
     step({ type: 'settlement.execute' }, 60_000);
     assert.equal(tape.listing.changedTs, listed, 'a settlement is not an administrator\'s change');
@@ -211,5 +213,20 @@ describe('market-data projection', () => {
     assert.equal(openOf(8), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 60-minute candle opens at 10:00 local');
     assert.equal(openOf(7), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 30-minute candle opens at 10:00 local');
     assert.equal(openOf(6), Date.UTC(2026, 10, 24, 4, 45, 0), 'the 15-minute candle opens at 10:15 local');
+  });
+
+  it('never opens a candle before the newest one, when the grid candles open on moved (a time zone changed)', () => {
+    const series = new KlineSeries();
+    series.addTrade(3_600_000, 100, 1, 0, 1);
+    // A trade whose candle on the new grid would open half an hour earlier joins the newest one.
+    series.addTrade(1_800_000, 101, 2, 1, 3);
+    series.addTrade(7_200_000, 99, 1, 3, 4);
+    assert.deepEqual(
+      series.latest(5).map((c) => [c.id, c.openMs, c.high, c.volume]),
+      [
+        [0, 3_600_000, 101, 3],
+        [1, 7_200_000, 99, 1],
+      ],
+    );
   });
 });

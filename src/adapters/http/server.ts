@@ -138,8 +138,13 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   // Bodies are JSON only: fastify's text/plain parser would hand a JSON text sent as
   // text/plain to validation as a string ("body must be object"), where the client
-  // needs to hear that the content type is wrong.
+  // needs to hear that the content type is wrong. An empty text/plain body (fetch's
+  // default for a PUT with body '') is no body, as for JSON.
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    if ((typeof body === 'string' ? body : body.toString('utf8')).trim() === '') done(null, undefined);
+    else done(Object.assign(new Error('request body must be JSON (Content-Type: application/json)'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), undefined);
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if ((typeof body === 'string' ? body : body.toString('utf8')).trim() === '') {
       done(null, undefined);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthService } from './auth-service.ts';
 import { verifyPassword } from './passwords.ts';
-import type { CoreState } from '../../core/index.ts';
+import { type CoreState, ResultCode } from '../../core/index.ts';
+import { ApiError } from '../../protocol/index.ts';
 
 /**
  * Makes sure an administrator exists (DECISIONS.md): the configured ADMIN_USERNAME /
@@ -31,9 +32,19 @@ export async function ensureAdmin(
     return;
   }
   for (const user of state.users.values()) if (user.role === 'admin') return;
-  // A user may already have taken the name "admin"; the administrator then gets a suffix.
-  const username = state.usersByName.has('admin') ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
+  // A user may already have taken the name "admin", even while this runs (the ports are
+  // open by now): the administrator then gets a suffix.
+  const suffixed = () => `admin-${randomBytes(3).toString('hex')}`;
+  let username = state.usersByName.has('admin') ? suffixed() : 'admin';
   const password = randomBytes(12).toString('base64url');
-  await auth.register(username, password, 'admin');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await auth.register(username, password, 'admin');
+      break;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ResultCode.AccountExists) || attempt === 5) throw error;
+      username = suffixed();
+    }
+  }
   log(`auth: created user "${username}" with password ${password} (shown once; set ADMIN_USERNAME / ADMIN_PASSWORD to choose)`);
 }

@@ -22,16 +22,29 @@ const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
  * exactly when an account has no live orders.
  */
 /**
- * The highest price `order` can trade at, which costs the most margin and commission. A
- * buy trades at or below its limit. A sell trades at or above it: at the bids it meets on
- * entry (the best one first), then, resting, at its own price. Funds frozen at the sell's
- * own price (or, for a market sell, at limit-down) fell short of what its fills cost, and
- * an order that passed the funds check left its account with negative available.
+ * The most a lot of `order` can trade at, on average, in ticks: what its margin and
+ * commission are frozen at. A buy trades at or below its limit. A sell trades at or above
+ * it: at the bids it meets on entry, the best first (up to its volume, and, with
+ * self-trade prevention, up to its own account's first bid, where matching stops), then,
+ * resting, at its own price. Frozen at its own price (or, for a market sell, at
+ * limit-down), a sell that passed the funds check could fill far higher and leave its
+ * account with negative available (found by review, 2026-11-24).
  */
-function highestFillTicks(instrument: Instrument, order: Order): number {
+function freezeTicks(instrument: Instrument, order: Order, selfTradePrevention: boolean): number {
   if (order.isBuy) return order.priceTicks;
-  const bestBid = instrument.book.bids.best()?.priceTicks;
-  return bestBid !== undefined && bestBid > order.priceTicks ? bestBid : order.priceTicks;
+  const bids = instrument.book.bids;
+  let remaining = order.volume;
+  let ticks = 0;
+  walk: for (let level = bids.best(); level !== undefined && level.priceTicks > order.priceTicks; level = bids.nextAfter(level)) {
+    for (let resting = level.head; resting !== null; resting = resting.next) {
+      if (selfTradePrevention && resting.accountId === order.accountId) break walk;
+      const lots = resting.volumeLeft < remaining ? resting.volumeLeft : remaining;
+      ticks += lots * level.priceTicks;
+      remaining -= lots;
+      if (remaining === 0) break walk;
+    }
+  }
+  return Math.ceil((ticks + remaining * order.priceTicks) / order.volume);
 }
 
 export class Ledger implements FillListener {
@@ -43,12 +56,12 @@ export class Ledger implements FillListener {
   readonly liquidated = new Set<Account>();
 
   /**
-   * Freezes what a new order needs (its funds at the highest price it can trade at, and
-   * for a closing order the lots it will close), or says why it cannot be placed.
+   * Freezes what a new order needs (its funds at the most its lots can trade at, and for
+   * a closing order the lots it will close), or says why it cannot be placed.
    */
-  reserve(account: Account, instrument: Instrument, order: Order, forced = false): Verdict {
+  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, forced = false): Verdict {
     markAccount(account);
-    const perLotValue = highestFillTicks(instrument, order) * instrument.tickValueCents;
+    const perLotValue = freezeTicks(instrument, order, selfTradePrevention) * instrument.tickValueCents;
     const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
     const marginPerLot = opens ? roundCents(perLotValue * instrument.marginRatio) : 0;

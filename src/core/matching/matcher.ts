@@ -159,6 +159,10 @@ function tradeSide(order: Order): TradeSide {
 }
 
 export function levelChanged(instrument: Instrument, isBuy: boolean, level: PriceLevel): BookLevelChanged {
+  // At or better than the side's best after the change: the level is the top, or was
+  // (a top level that emptied has left the side).
+  const best = instrument.book.side(isBuy).best();
+  const top = best === undefined || (isBuy ? level.priceTicks >= best.priceTicks : level.priceTicks <= best.priceTicks);
   return {
     type: 'book.level',
     instrumentId: instrument.id,
@@ -167,5 +171,6 @@ export function levelChanged(instrument: Instrument, isBuy: boolean, level: Pric
     priceTicks: level.priceTicks,
     volume: level.volume,
     orderCount: level.orderCount,
+    top,
   };
 }

@@ -226,6 +226,17 @@ describe('HTTP /api/admin', () => {
       await refused(h, 'POST', '/api/order/submit', { token: bob.token, body: { account_id: bob.accountId, instrument_id: 'SHFE.upd2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 1051, price_type: 'LIMIT' } }, 3006, 422);
     });
 
+    it('takes a record of the admin list posted back: to update (what update cannot change as it is) and to create', async () => {
+      const record = await instrument('SHFE.cu2701');
+      const updated = await h.ok('PUT', '/api/admin/instrument/SHFE.cu2701/update', { token: h.admin.token, body: { ...record, margin_rate: 0.11 } });
+      assert.equal(updated.margin_rate, 0.11);
+      await refusedNaming(h, 'PUT', '/api/admin/instrument/SHFE.cu2701/update', { token: h.admin.token, body: { ...updated, price_tick: 20 } }, 1001, 400, 'price_tick');
+      await h.ok('PUT', '/api/admin/instrument/SHFE.cu2701/update', { token: h.admin.token, body: { ...updated, margin_rate: record.margin_rate } });
+      // A new contract of the same product from the record: limits, status and times are the exchange's.
+      await h.ok('POST', '/api/admin/instrument/create', { token: h.admin.token, body: { ...record, instrument_id: 'SHFE.cu2709', status: 'suspended', updated_at: 'x' } });
+      assert.equal((await instrument('SHFE.cu2709')).status, 'active');
+    });
+
     it('refuses an empty change and out-of-range rates (1001 / 400), an unknown instrument (3003 / 404)', async () => {
       const path = '/api/admin/instrument/SHFE.upd2701/update';
       await refused(h, 'PUT', path, { token: h.admin.token, body: {} }, 1001, 400);
@@ -235,6 +246,7 @@ describe('HTTP /api/admin', () => {
       await refused(h, 'PUT', path, { token: h.admin.token, body: { margin_rate: 'high' } }, 1001, 400);
       // Fields the route cannot change are named, not ignored.
       await refusedNaming(h, 'PUT', path, { token: h.admin.token, body: { margin_rate: 0.2, price_tick: 5 } }, 1001, 400, 'price_tick');
+      await refusedNaming(h, 'PUT', path, { token: h.admin.token, body: { margin_rat: 0.2 } }, 1001, 400, 'margin_rat');
       await refused(h, 'PUT', '/api/admin/instrument/SHFE.nope9999/update', { token: h.admin.token, body: { margin_rate: 0.2 } }, 3003, 404);
       assert.equal((await instrument('SHFE.upd2701')).margin_rate, 0.15);
       await refused(h, 'PUT', path, { token: alice.token, body: { margin_rate: 0.2 } }, 1003, 403);

@@ -79,6 +79,10 @@ describe('HTTP /api/auth', () => {
       // JSON sent as text/plain: the content type is what is wrong, and the message says so.
       const asText = { rawBody: '{"username":"texty","password":"password1"}', headers: { 'content-type': 'text/plain' } };
       assert.match(await refused(h, 'POST', '/api/auth/register', asText, 1001, 400), /must be JSON \(Content-Type: application\/json\)/);
+      // An empty text/plain body is no body (fetch sends one for a PUT with body ''): a route without a body takes it.
+      const suspend = await h.call('PUT', '/api/admin/instrument/SHFE.rb2701/suspend', { token: h.admin.token, rawBody: '', headers: { 'content-type': 'text/plain' } });
+      assert.equal(suspend.status, 200, suspend.raw);
+      await h.ok('PUT', '/api/admin/instrument/SHFE.rb2701/resume', { token: h.admin.token });
     });
 
     it('creates no account: the new user has no account_ids', async () => {

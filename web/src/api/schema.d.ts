@@ -6367,8 +6367,18 @@ export interface paths {
                         pre_settlement?: number;
                         list_date?: string;
                         expire_date?: string;
-                        /** @description ignored: a new instrument always starts trading */
-                        status?: string;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        upper_limit?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        lower_limit?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        status?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        trading_status?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        created_at?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        updated_at?: unknown;
                     };
                 };
             };
@@ -6466,6 +6476,42 @@ export interface paths {
                         commission?: number;
                         limit_up_rate?: number;
                         limit_down_rate?: number;
+                        /** @description set at create; accepted only as it is now */
+                        instrument_id?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        instrument_name?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        instrument_type?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        exchange?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        exchange_id?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        product_id?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        contract_multiplier?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        volume_multiple?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        price_tick?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        pre_settlement?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        list_date?: unknown;
+                        /** @description set at create; accepted only as it is now */
+                        expire_date?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        upper_limit?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        lower_limit?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        status?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        trading_status?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        created_at?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        updated_at?: unknown;
                     };
                 };
             };

@@ -8,14 +8,18 @@ import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
 import { InstrumentAdminSchema } from '../schemas/resources.ts';
-import { instrumentSpecFromForm } from './instrument-form.ts';
+import { DERIVED_VIEW_FIELDS, FIXED_VIEW_FIELDS, instrumentSpecFromForm, refuseFixedChanges } from './instrument-form.ts';
 
 /**
  * The instrument forms refuse fields they do not know (elsewhere unknown fields are
  * ignored): a misspelt rate would otherwise leave a contract at its default and answer
- * success.
+ * success. The admin view's other fields are known: a record posted back is taken.
  */
 const STRICT_FORM = { additionalProperties: false } as const;
+const viewFields = (names: readonly string[], description: string) =>
+  Object.fromEntries(names.map((name) => [name, Type.Optional(Type.Unknown({ description }))]));
+const DERIVED = viewFields(DERIVED_VIEW_FIELDS, 'shown by GET /api/admin/instruments; ignored');
+const FIXED = viewFields(FIXED_VIEW_FIELDS, 'set at create; accepted only as it is now');
 
 const admin = { access: 'admin' as const };
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -63,7 +67,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           pre_settlement: Type.Optional(Type.Number({ description: 'reference price; price limits derive from it' })),
           list_date: Type.Optional(Type.String()),
           expire_date: Type.Optional(Type.String()),
-          status: Type.Optional(Type.String({ description: 'ignored: a new instrument always starts trading' })),
+          ...DERIVED,
         }, STRICT_FORM),
         response: replies(Type.Null()),
       },
@@ -93,6 +97,8 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           commission: { ...Rate, description: 'alias of commission_rate' },
           limit_up_rate: Rate,
           limit_down_rate: Rate,
+          ...FIXED,
+          ...DERIVED,
         }, STRICT_FORM),
         response: replies(InstrumentAdminSchema),
       },
@@ -100,6 +106,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const id = resolveInstrumentId(ctx.exchange.state, request.params.id);
       const b = request.body;
+      refuseFixedChanges(b, view(id));
       const marginRatio = b.margin_rate ?? b.margin_ratio;
       const commissionRate = b.commission_rate ?? b.commission;
       if ([marginRatio, commissionRate, b.limit_up_rate, b.limit_down_rate].every((v) => v === undefined)) {

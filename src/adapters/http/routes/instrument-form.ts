@@ -81,3 +81,38 @@ function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, a
   }
   return value ?? (other as InstrumentForm[K]);
 }
+
+/**
+ * What GET /api/admin/instruments shows besides the form's own fields: derived from them
+ * (limits), or the exchange's (status, times). A record posted back to create or update
+ * carries them; they are ignored, as the spec's admin form lists status and the times.
+ */
+export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
+
+/** The fields of the admin view an update cannot change: accepted only as they are now. */
+export const FIXED_VIEW_FIELDS = [
+  'instrument_id',
+  'instrument_name',
+  'instrument_type',
+  'exchange',
+  'exchange_id',
+  'product_id',
+  'contract_multiplier',
+  'volume_multiple',
+  'price_tick',
+  'pre_settlement',
+  'list_date',
+  'expire_date',
+] as const;
+
+/** Refuses an update whose body changes a field only create sets (a record posted back with it edited). */
+export function refuseFixedChanges(body: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): void {
+  for (const field of FIXED_VIEW_FIELDS) {
+    const sent = body[field];
+    if (sent === undefined || sent === current[field]) continue;
+    throw new ApiError(
+      ResultCode.ParameterError,
+      `body.${field} cannot be changed by an update (it is ${JSON.stringify(current[field])}); update changes margin_rate, commission_rate, limit_up_rate and limit_down_rate`,
+    );
+  }
+}
