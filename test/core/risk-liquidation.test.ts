@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accountView, renderNotification, ResultCode } from '../../src/core/index.ts';
+import { accountView, type InstrumentSpec, renderNotification, ResultCode } from '../../src/core/index.ts';
 import { riskLevelOf } from '../../src/core/risk/risk-level.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
@@ -15,6 +15,21 @@ function longOnThinEquity(): CoreHarness {
   for (const other of ['B', 'C', 'D', 'E']) x.ensureAccount(other, 1_000_000);
   x.place('B', 'b1', 'SELL', 70000, 1);
   return x;
+}
+
+/**
+ * On `spec` alone: A (with `funds`) buys one lot at `entry` from B; then C and D trade one
+ * lot at `price`, whose result is `moved`.
+ */
+function longThenMove(spec: InstrumentSpec, funds: number, entry: number, price: number) {
+  const x = new CoreHarness([spec]);
+  x.ensureAccount('A', funds);
+  for (const other of ['B', 'C', 'D']) x.ensureAccount(other, 1_000_000);
+  const on = { instrumentId: spec.instrumentId };
+  x.place('B', 'b1', 'SELL', entry, 1, on);
+  x.place('A', 'a1', 'BUY', entry, 1, on);
+  x.place('C', 'c1', 'SELL', price, 1, on);
+  return { x, moved: x.place('D', 'd1', 'BUY', price, 1, on) };
 }
 
 /** C and D trade one lot at `price`, which becomes the last price. */
@@ -66,16 +81,10 @@ describe('risk levels of accounts marked lazily, where cent rounding moves the c
     const R1 = { ...COPPER, instrumentId: 'USER.r1', exchangeId: 'USER' as const, productId: 'r', priceTick: 0.01, volumeMultiple: 1, marginRatio: 0.79, commissionRate: 0, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 100 };
     // One move from the entry price straight to each price around the crossing (80.30).
     for (let cents = 7900; cents <= 8200; cents += 5) {
-      const x = new CoreHarness([R1]);
-      x.ensureAccount('L', 99);
-      for (const other of ['S', 'M', 'N']) x.ensureAccount(other, 1_000_000);
-      const on = { instrumentId: R1.instrumentId };
-      x.place('S', 's', 'SELL', 100, 1, on);
-      x.place('L', 'l', 'BUY', 100, 1, on);
-      x.place('M', 'm', 'SELL', cents / 100, 1, on);
-      assert.equal(x.place('N', 'n', 'BUY', cents / 100, 1, on).code, ResultCode.Success);
-      const ratio = accountView(x.state, 'L')!.risk_ratio;
-      assert.equal(x.state.accounts.get('L')!.riskLevel, riskLevelOf(ratio, x.state.options), `at ${cents / 100}: ratio ${ratio}`);
+      const { x, moved } = longThenMove(R1, 99, 100, cents / 100);
+      assert.equal(moved.code, ResultCode.Success);
+      const ratio = accountView(x.state, 'A')!.risk_ratio;
+      assert.equal(x.state.accounts.get('A')!.riskLevel, riskLevelOf(ratio, x.state.options), `at ${cents / 100}: ratio ${ratio}`);
     }
   });
 });
@@ -167,14 +176,7 @@ describe('forced liquidation', () => {
 
   it('records a close it could not place when the other side of a band-less book is empty', () => {
     const fresh = { ...CU, instrumentId: 'SHFE.cu2612', preSettlement: 0 };
-    const x = new CoreHarness([fresh]);
-    x.ensureAccount('A', 40_000);
-    for (const other of ['B', 'C', 'D']) x.ensureAccount(other, 1_000_000);
-    const on = { instrumentId: fresh.instrumentId };
-    x.place('B', 'b1', 'SELL', 70000, 1, on);
-    x.place('A', 'a1', 'BUY', 70000, 1, on);
-    x.place('C', 'c1', 'SELL', 68000, 1, on);
-    const [record] = eventsOfType(x.place('D', 'd1', 'BUY', 68000, 1, on), 'account.liquidated');
+    const [record] = eventsOfType(longThenMove(fresh, 40_000, 70000, 68000).moved, 'account.liquidated');
     assert.deepEqual([record?.result, record?.orders[0]?.filled, record?.orders[0]?.refusal], ['partial', 0, 'no bids on SHFE.cu2612 to close against']);
   });
 });
