@@ -31,6 +31,16 @@ export function roundCents(value: number): Cents {
 }
 
 /**
+ * Up to the next cent, for what is frozen per lot: rounded to the nearest cent, a lot
+ * worth a few cents froze nothing, and a million of them passed any funds check. The
+ * product is first taken to a millionth of a cent, so that binary noise (38,925.000000004)
+ * does not add a cent.
+ */
+export function ceilCents(value: number): Cents {
+  return Math.ceil(Math.round(value * 1e6) / 1e6);
+}
+
+/**
  * Most one lot may be worth at any price the exchange takes (an order's limit, a
  * settlement or reference price, a trigger): 10 million currency units. An order of the
  * largest volume (1,000,000 lots) is then worth under 2^50 cents, so sums of many stay

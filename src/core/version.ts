@@ -6,8 +6,9 @@
  * another version applied (docs/decisions.md, "Core versions").
  *
  * 1: stores written until 2026-11-24, which record no version.
- * 2: sells freeze at the best bid they meet, closes need no funds, deposits are capped,
- *    delisting cancels conditional orders, risk triggers allow for margin rounding.
+ * 2: sells freeze along the bids they meet, funds frozen per lot round up, closes need
+ *    no funds, deposits are capped, delisting cancels conditional orders, risk triggers
+ *    allow for margin rounding.
  */
 export const CORE_VERSION = 2;
 

@@ -158,6 +158,19 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(eventsOfType(own, 'trade.executed').length, 0, 'stopped at its own bid');
   });
 
+  it('freezes each lot\'s margin and commission rounded up to the cent: lots worth a few cents are not free', () => {
+    // A lot at 0.02 is worth 2 cents: 0.4 cents of margin and 0.0004 of commission, each
+    // frozen as 1 cent. Rounded to the nearest cent, a million lots froze nothing.
+    const P = { ...COPPER, instrumentId: 'USER.p1', exchangeId: 'USER' as const, productId: 'p', priceTick: 0.01, volumeMultiple: 1, marginRatio: 0.2, commissionRate: 0.0002, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 0.02 };
+    const x = new CoreHarness([P]);
+    x.ensureAccount('A', 100);
+    const many = x.place('A', 'many', 'BUY', 0.02, 1_000_000, { instrumentId: P.instrumentId });
+    assert.equal(many.code, ResultCode.InsufficientMargin);
+    assert.match(many.message, /needs 20000 /);
+    assert.equal(x.place('A', 'some', 'BUY', 0.02, 5_000, { instrumentId: P.instrumentId }).code, ResultCode.Success);
+    expectAccount(x, 'A', { frozen_margin: 100, available: 0 });
+  });
+
   it('takes a close from an account whose available went negative: closing is what reduces its risk', () => {
     const T = { ...COPPER, instrumentId: 'DCE.t1', exchangeId: 'DCE' as const, productId: 't', priceTick: 1, volumeMultiple: 1, marginRatio: 0.1, commissionRate: 0.0001, limitUpRate: 0.5, limitDownRate: 0.5, preSettlement: 5000 };
     const x = new CoreHarness([T]);

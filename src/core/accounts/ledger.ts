@@ -1,7 +1,7 @@
 import type { Instrument } from '../instruments/instrument.ts';
 import type { FillListener } from '../matching/fill-listener.ts';
 import type { Order } from '../matching/order.ts';
-import { type Cents, fromCents, roundCents } from '../money.ts';
+import { type Cents, ceilCents, fromCents } from '../money.ts';
 import type { Verdict } from '../orders/order-rules.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { Account } from './account.ts';
@@ -62,9 +62,9 @@ export class Ledger implements FillListener {
   reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, forced = false): Verdict {
     markAccount(account);
     const perLotValue = freezeTicks(instrument, order, selfTradePrevention) * instrument.tickValueCents;
-    const commissionPerLot = roundCents(perLotValue * instrument.commissionRate);
+    const commissionPerLot = ceilCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
-    const marginPerLot = opens ? roundCents(perLotValue * instrument.marginRatio) : 0;
+    const marginPerLot = opens ? ceilCents(perLotValue * instrument.marginRatio) : 0;
     const needed = (marginPerLot + commissionPerLot) * order.volume;
     // Only orders that open need the funds: a close reduces the account's risk and
     // releases margin when it fills, and an account whose available went negative (a
