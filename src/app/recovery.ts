@@ -70,9 +70,19 @@ export async function recover(
     break;
   }
   state ??= createCoreState(options);
-  if (coreVersions !== undefined) refuseOtherVersions(coreVersions, state.lastSeq, journal.lastSeq, snapshotSeq);
+  const lastSeq = journal.lastSeq;
   journal.continueAfter(state.lastSeq);
-  const replayed = await replayJournal(state, journal, onApplied?.(projections));
+  // Checked record by record as they are read, so that a journal missing records (pruned
+  // under a snapshot that could not be used) is reported as such first.
+  // The first record read stands for all: the check covers it through the journal's end.
+  const versions = coreVersions;
+  let checked = versions === undefined;
+  const guard = (record: StampedCommand) => {
+    if (checked) return;
+    checked = true;
+    refuseOtherVersions(versions!, record.seq, lastSeq, snapshotSeq);
+  };
+  const replayed = await replayJournal(state, journal, onApplied?.(projections), guard);
   return { state, projections, snapshotSeq, replayed };
 }
 
@@ -82,13 +92,12 @@ export async function recover(
  * what clients were shown and the history holds. The version that applied them can: it
  * replays them and writes a snapshot when stopped, after which this one starts.
  */
-function refuseOtherVersions(spans: readonly CoreVersionSpan[], afterSeq: number, lastSeq: number, snapshotSeq: number): void {
-  if (lastSeq <= afterSeq) return;
-  const others = versionsApplying(spans, afterSeq + 1, lastSeq).filter((version) => version !== CORE_VERSION);
+function refuseOtherVersions(spans: readonly CoreVersionSpan[], seq: number, lastSeq: number, snapshotSeq: number): void {
+  const others = versionsApplying(spans, seq, lastSeq).filter((version) => version !== CORE_VERSION);
   if (others.length === 0) return;
   const after = snapshotSeq > 0 ? `after snapshot ${snapshotSeq}` : 'with no snapshot before them';
   throw new Error(
-    `the journal holds commands ${afterSeq + 1}..${lastSeq} (${after}) applied by core version ${others.join(', ')}, ` +
+    `the journal holds commands ${seq}..${lastSeq} to replay (${after}) applied by core version ${others.join(', ')}, ` +
       `and this exchange is core version ${CORE_VERSION}: its rules could replay them differently from what clients were shown. ` +
       'Start the version that wrote them once and stop it (SIGTERM): it replays them and writes a snapshot. Then start this one.',
   );

@@ -11,10 +11,13 @@ export async function replayJournal(
   state: CoreState,
   journal: Journal,
   onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
+  /** Throws for a record this code must not replay (another core version applied it). */
+  beforeApply?: (record: StampedCommand) => void,
 ): Promise<number> {
   let applied = 0;
   for await (const batch of journal.readFrom(state.lastSeq)) {
     for (const record of batch) {
+      beforeApply?.(record);
       let result: ApplyResult;
       try {
         result = apply(state, record);

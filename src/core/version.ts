@@ -6,11 +6,13 @@
  * another version applied (docs/decisions.md, "Core versions").
  *
  * 1: stores written until 2026-11-24, which record no version.
- * 2: sells freeze along the bids they meet, funds frozen per lot round up, closes need
- *    no funds, deposits are capped, delisting cancels conditional orders, risk triggers
- *    allow for margin rounding.
+ * 2: development builds of 2026-11-24 (several rule sets in a few hours; never released).
+ * 3: a sell is checked for what its lots cost along the bids it can take and frozen at
+ *    the dearest until it rests; funds frozen per lot round up; closes need no funds;
+ *    deposits are capped; delisting cancels conditional orders; risk triggers allow for
+ *    margin rounding.
  */
-export const CORE_VERSION = 2;
+export const CORE_VERSION = 3;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -89,7 +89,7 @@ describe('core versions', () => {
     // A store from before versions were recorded, with commands after its last snapshot.
     const lastSeq = await journalWithoutSnapshot(dir);
     await assert.rejects(startExchange(dir), (error: Error) => {
-      assert.match(error.message, new RegExp(`commands 1\\.\\.${lastSeq} \\(with no snapshot before them\\) applied by core version 1`));
+      assert.match(error.message, new RegExp(`commands 1\\.\\.${lastSeq} to replay \\(with no snapshot before them\\) applied by core version 1`));
       assert.match(error.message, /Start the version that wrote them once and stop it/);
       return true;
     });

@@ -141,12 +141,13 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.place('B', 's', 'SELL', 2500, 1, on).code, ResultCode.Success);
     // Margin 750 and commission 0.75 at the fill price: available never went below zero.
     expectAccount(x, 'B', { margin: 750, commission: 0.75, frozen_margin: 0, available: 24.45 });
-    // Only the lots the bids can take are priced at them: 1 lot at 7,500, 9 resting at 2,500,
-    // on average 3,000 a lot: 300.30 each, 3,003 for ten.
+    // Only the lots the bids can take are priced at them: 1 lot at 7,500 (750.75) and 9
+    // resting at 2,500 (250.25 each), 3,003 for ten; the resting lots keep their own price's
+    // freeze, and the account ends at exactly zero available, not below.
     x.ensureAccount('C', 3003);
     const ten = x.place('C', 'ten', 'SELL', 2500, 10, on);
     assert.equal(ten.code, ResultCode.Success, ten.message);
-    expectAccount(x, 'C', { frozen_margin: 2702.7 });
+    expectAccount(x, 'C', { margin: 750, commission: 0.75, frozen_margin: 2252.25, available: 0 });
     // With self-trade prevention, matching stops at the account's own best bid: a sell
     // below it trades with nothing, and is frozen at its own price.
     // D has 700.70 for its bid at 7,000 and 260.26 for a lot at 2,600, not 600.60 at A's 6,000.

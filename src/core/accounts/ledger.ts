@@ -12,6 +12,43 @@ import { markAccount, reachedTriggers } from '../risk/risk-index.ts';
 const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
 
 /**
+ * What a new order may cost, lot by lot, at the prices it can trade at (`perLot` gives
+ * the funds one lot needs at a price), and the dearest of those prices. A buy trades at
+ * or below its limit: every lot at its limit. A sell trades at or above it: at the bids
+ * it meets on entry, the best first (with self-trade prevention, until its own account's
+ * first bid, where matching stops), then, resting, at its own price. The walk ends early
+ * once the cost passes `enough`: the order is refused then, and a refusal must not cost
+ * a walk of the whole book.
+ */
+function worstCase(instrument: Instrument, order: Order, selfTradePrevention: boolean, perLot: (ticks: number) => Cents, enough: Cents) {
+  const own = perLot(order.priceTicks);
+  if (order.isBuy) return { dearestTicks: order.priceTicks, cost: own * order.volume };
+  const bids = instrument.book.bids;
+  let dearestTicks = order.priceTicks;
+  let remaining = order.volume;
+  let cost = 0;
+  for (let level = bids.best(); level !== undefined && level.priceTicks > order.priceTicks; level = bids.nextAfter(level)) {
+    // Without self-trade prevention every order of the level trades: no need to visit them.
+    let lots = selfTradePrevention ? 0 : Math.min(level.volume, remaining);
+    let stopped = false;
+    if (selfTradePrevention) {
+      for (let resting = level.head; resting !== null && lots < remaining; resting = resting.next) {
+        if (resting.accountId === order.accountId) {
+          stopped = true;
+          break;
+        }
+        lots += Math.min(resting.volumeLeft, remaining - lots);
+      }
+    }
+    if (lots > 0 && dearestTicks === order.priceTicks) dearestTicks = level.priceTicks;
+    remaining -= lots;
+    cost += lots * perLot(level.priceTicks);
+    if (stopped || remaining === 0 || cost > enough) break;
+  }
+  return { dearestTicks, cost: cost + remaining * own };
+}
+
+/**
  * Moves funds and positions as orders are placed, filled and closed:
  *  - placing an order freezes what it may need (margin and commission per lot; for a
  *    closing order, the lots it will close),
@@ -21,32 +58,6 @@ const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
  * Every amount is integer cents, and releases are per lot, so frozen funds return to zero
  * exactly when an account has no live orders.
  */
-/**
- * The most a lot of `order` can trade at, on average, in ticks: what its margin and
- * commission are frozen at. A buy trades at or below its limit. A sell trades at or above
- * it: at the bids it meets on entry, the best first (up to its volume, and, with
- * self-trade prevention, up to its own account's first bid, where matching stops), then,
- * resting, at its own price. Frozen at its own price (or, for a market sell, at
- * limit-down), a sell that passed the funds check could fill far higher and leave its
- * account with negative available (found by review, 2026-11-24).
- */
-function freezeTicks(instrument: Instrument, order: Order, selfTradePrevention: boolean): number {
-  if (order.isBuy) return order.priceTicks;
-  const bids = instrument.book.bids;
-  let remaining = order.volume;
-  let ticks = 0;
-  walk: for (let level = bids.best(); level !== undefined && level.priceTicks > order.priceTicks; level = bids.nextAfter(level)) {
-    for (let resting = level.head; resting !== null; resting = resting.next) {
-      if (selfTradePrevention && resting.accountId === order.accountId) break walk;
-      const lots = resting.volumeLeft < remaining ? resting.volumeLeft : remaining;
-      ticks += lots * level.priceTicks;
-      remaining -= lots;
-      if (remaining === 0) break walk;
-    }
-  }
-  return Math.ceil((ticks + remaining * order.priceTicks) / order.volume);
-}
-
 export class Ledger implements FillListener {
   /** Accounts whose margin or profit moved during the current command: risk looks at these. */
   readonly touched = new Set<Account>();
@@ -56,25 +67,35 @@ export class Ledger implements FillListener {
   readonly liquidated = new Set<Account>();
 
   /**
-   * Freezes what a new order needs (its funds at the most its lots can trade at, and for
-   * a closing order the lots it will close), or says why it cannot be placed.
+   * Freezes what a new order needs, or says why it cannot be placed. The funds check is
+   * of what its lots can cost at the prices they can trade at (worstCase). Each lot is
+   * frozen at the dearest of them, since the lots that fill release what they froze and
+   * are charged at their own price; once the order rests, its remaining lots are priced
+   * at its own limit (onRest). A closing order also reserves the lots it will close.
+   * (A sell frozen at its own price could fill at a bid three times higher and leave its
+   * account with negative available: found by review, 2026-11-24.)
    */
   reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, forced = false): Verdict {
     markAccount(account);
-    const perLotValue = freezeTicks(instrument, order, selfTradePrevention) * instrument.tickValueCents;
-    const commissionPerLot = ceilCents(perLotValue * instrument.commissionRate);
     const opens = order.offset === 'OPEN';
-    const marginPerLot = opens ? ceilCents(perLotValue * instrument.marginRatio) : 0;
-    const needed = (marginPerLot + commissionPerLot) * order.volume;
+    const perLot = (ticks: number): Cents => {
+      const value = ticks * instrument.tickValueCents;
+      return (opens ? ceilCents(value * instrument.marginRatio) : 0) + ceilCents(value * instrument.commissionRate);
+    };
+    const { dearestTicks, cost } = worstCase(instrument, order, selfTradePrevention, perLot, account.available);
     // Only orders that open need the funds: a close reduces the account's risk and
     // releases margin when it fills, and an account whose available went negative (a
     // price move) must still be able to close; its commission is frozen all the same.
-    if (opens && needed > account.available && !forced) {
+    if (opens && cost > account.available && !forced) {
       return {
         code: ResultCode.InsufficientMargin,
-        message: `Insufficient funds: the order needs ${fromCents(needed)} for margin and commission, available is ${fromCents(account.available)}`,
+        message: `Insufficient funds: the order needs ${fromCents(cost)} for margin and commission, available is ${fromCents(account.available)}`,
       };
     }
+    const perLotValue = dearestTicks * instrument.tickValueCents;
+    const commissionPerLot = ceilCents(perLotValue * instrument.commissionRate);
+    const marginPerLot = opens ? ceilCents(perLotValue * instrument.marginRatio) : 0;
+    const needed = (marginPerLot + commissionPerLot) * order.volume;
     if (!opens) {
       const closable = this.reserveClose(account, instrument, order);
       if (closable.code !== ResultCode.Success) return closable;
@@ -103,6 +124,21 @@ export class Ledger implements FillListener {
       order.reservedHis = reservedHis;
       order.reservedToday = reservedToday;
     }
+  }
+
+  /** The order rests in the book: its remaining lots trade at its own limit, and hold what that costs. */
+  onRest(instrument: Instrument, order: Order): void {
+    const account = order.account;
+    if (account === null) return;
+    const value = order.priceTicks * instrument.tickValueCents;
+    const commissionPerLot = ceilCents(value * instrument.commissionRate);
+    const marginPerLot = order.offset === 'OPEN' ? ceilCents(value * instrument.marginRatio) : 0;
+    const released = (order.marginPerLot - marginPerLot + order.commissionPerLot - commissionPerLot) * order.volumeLeft;
+    if (released <= 0) return;
+    account.frozenMargin -= released;
+    account.frozenCommission -= (order.commissionPerLot - commissionPerLot) * order.volumeLeft;
+    order.marginPerLot = marginPerLot;
+    order.commissionPerLot = commissionPerLot;
   }
 
   onTrade(instrument: Instrument, maker: Order, taker: Order, priceTicks: number, volume: number, commission: Cents): void {

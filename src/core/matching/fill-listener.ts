@@ -11,9 +11,12 @@ export interface FillListener {
   onTrade(instrument: Instrument, maker: Order, taker: Order, priceTicks: number, volume: number, commission: number): void;
   /** The order finished with volume still open (cancelled, expired, killed): release what it held. */
   onOrderClosed(instrument: Instrument, order: Order): void;
+  /** The order rests in the book after matching: what it holds is priced at its own limit. */
+  onRest(instrument: Instrument, order: Order): void;
 }
 
 export const NO_FILL_LISTENER: FillListener = {
   onTrade: () => undefined,
   onOrderClosed: () => undefined,
+  onRest: () => undefined,
 };

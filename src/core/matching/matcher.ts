@@ -30,6 +30,7 @@ function match(state: CoreState, instrument: Instrument, taker: Order, events: C
   if (stoppedBySelfTrade) {
     cancelIncoming(state, instrument, taker, events, 'self-trade', 'remaining volume cancelled: it would trade with an order of the same account');
   } else if (restsInBook(taker)) {
+    state.fills.onRest(instrument, taker);
     const level = instrument.book.rest(taker);
     state.liveOrders.add(taker);
     events.push(levelChanged(instrument, taker.isBuy, level));
