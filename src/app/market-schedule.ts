@@ -23,13 +23,15 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
   const commands: Command[] = [];
   const open = inSession(local, times.tradingHours);
   if (!open && state.marketClosed === '') commands.push({ type: 'market.close', reason: closedReason(times) });
-  else if (open && state.marketClosed !== '') commands.push({ type: 'market.open' });
   // The day is settled once its settlement time has passed; days missed while the
   // exchange was down are settled one after the other, each moving the day on.
   const today = local.isWeekday ? local.date : undefined;
   const settled = state.tradingDay === '' || state.tradingDay > (today ?? '') || (state.tradingDay === today && local.minutes < times.settlementTime.minutes);
   const behind = state.tradingDay !== '' && state.tradingDay < tradingDayAt(nowMs, times.timeZone);
   if (!settled || behind) commands.push({ type: 'settlement.execute', tradingDay: state.tradingDay });
+  // The market opens only once every earlier day is settled (in a later round): an order
+  // taken at the open would otherwise belong to a day that a settlement then ends.
+  else if (open && state.marketClosed !== '') commands.push({ type: 'market.open' });
   return commands;
 }
 

@@ -6,13 +6,14 @@
  * another version applied (docs/decisions.md, "Core versions").
  *
  * 1: stores written until 2026-11-24, which record no version.
- * 2: development builds of 2026-11-24 (several rule sets in a few hours; never released).
- * 3: a sell is checked for what its lots cost along the bids it can take and frozen at
+ * 2, 3: development builds of 2026-11-24 (several rule sets in a few hours; never released).
+ * 4: a sell is checked for what its lots cost along the bids it can take and frozen at
  *    the dearest until it rests; funds frozen per lot round up; closes need no funds;
  *    deposits are capped; delisting cancels conditional orders; risk triggers allow for
- *    margin rounding.
+ *    margin rounding; conditional orders are judged against trades only (the open judges
+ *    only trades made while closed).
  */
-export const CORE_VERSION = 3;
+export const CORE_VERSION = 4;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -52,6 +52,10 @@ describe('market schedule', () => {
     assert.deepEqual(types(dueCommands(stateOn('2026-11-23'), shanghai('2026-11-25T16:00'), DAY)), ['market.close', 'settlement.execute']);
     // Down from Friday morning to Saturday: Friday is settled on Saturday.
     assert.deepEqual(types(dueCommands(stateOn('2026-11-27', true), shanghai('2026-11-28T10:00'), DAY)), ['settlement.execute']);
+     // Down from Monday's close to Tuesday's session: Monday is settled first, and the market
+    // opens in the next round, so no order taken at the open belongs to a day then ended.
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-23', true), shanghai('2026-11-24T10:00'), DAY)), ['settlement.execute']);
+    assert.deepEqual(types(dueCommands(stateOn('2026-11-24', true), shanghai('2026-11-24T10:00'), DAY)), ['market.open']);
   });
 
   it('runs a night session past midnight as the session of the weekday it began on', () => {
@@ -129,5 +133,77 @@ describe('a closed market in the core', () => {
     const open = x.run({ type: 'market.open' });
     assert.deepEqual(eventsOfType(open, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['stop', 'Triggered']]);
   });
-});
 
+  describe('conditional orders across the close', () => {
+    const stop = (id: string, triggerPrice: number, direction: 'BUY' | 'SELL', triggerCondition: 'LessOrEqual' | 'GreaterOrEqual', accountId = 'A') =>
+      ({
+        type: 'conditional.create', conditionalId: id, accountId, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN',
+        volume: 1, orderType: 'LIMIT', limitPrice: 70000, conditionType: 'PriceTouch', triggerPrice, triggerCondition, validUntil: 0,
+      }) as const;
+    const statusOf = (x: CoreHarness, id: string) => x.state.conditionals.all.get(id)?.status;
+
+    it('the open judges only what a trade while closed reached: not a price already past the trigger, not the reference', () => {
+      const x = new CoreHarness([COPPER]);
+      x.ensureAccount('A');
+      x.place('C', 'c0', 'SELL', 70000, 1);
+      x.place('D', 'd0', 'BUY', 70000, 1);
+      // Last trade 70,000, already past this trigger: it waits for the next trade.
+      assert.equal(x.run(stop('past', 71000, 'SELL', 'LessOrEqual')).code, ResultCode.Success);
+      x.run({ type: 'market.close', reason: 'closed' });
+      x.run({ type: 'market.open' });
+      assert.equal(statusOf(x, 'past'), 'Pending');
+      // An instrument that never traded: its reference price is no trade either.
+      const y = new CoreHarness([COPPER]);
+      y.ensureAccount('A');
+      assert.equal(y.run(stop('never', 69000, 'BUY', 'GreaterOrEqual')).code, ResultCode.Success);
+      y.run({ type: 'market.close', reason: 'closed' });
+      y.run({ type: 'market.open' });
+      assert.equal(statusOf(y, 'never'), 'Pending');
+    });
+
+    it('a settlement price is no trade: a stop the day\'s trades never reached stays pending past the settlement and the open', () => {
+      const x = new CoreHarness([COPPER]);
+      x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+      x.place('C', 'c0', 'SELL', 70000, 10);
+      x.place('D', 'd0', 'BUY', 70000, 10);
+      x.place('C', 'c1', 'SELL', 71000, 1);
+      x.place('D', 'd1', 'BUY', 71000, 1);
+      x.ensureAccount('A');
+      assert.equal(x.run(stop('vwap', 70500, 'SELL', 'LessOrEqual')).code, ResultCode.Success);
+      x.run({ type: 'market.close', reason: 'closed' });
+      // Settles at the day's VWAP, 70,090: below the trigger, but no trade was.
+      x.run({ type: 'settlement.execute' });
+      x.run({ type: 'market.open' });
+      assert.equal(statusOf(x, 'vwap'), 'Pending');
+    });
+
+    it('in continuous trading, a settlement\'s liquidation trade is judged at its own price, not the settlement price', () => {
+      const x = new CoreHarness([{ ...COPPER, commissionRate: 0 }]);
+      x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+      x.ensureAccount('L', 40_000);
+      x.place('B', 'b1', 'SELL', 70000, 1);
+      x.place('L', 'l1', 'BUY', 70000, 1);
+      x.place('E', 'e1', 'BUY', 64500, 1, { timeCondition: 'GTC' });
+      assert.equal(x.run(stop('reached', 64800, 'SELL', 'LessOrEqual', 'E')).code, ResultCode.Success);
+      assert.equal(x.run(stop('not-reached', 64800, 'BUY', 'GreaterOrEqual', 'E')).code, ResultCode.Success);
+      x.run({ type: 'settlement.set-price', instrumentId: COPPER.instrumentId, price: 65000 });
+      const settled = x.run({ type: 'settlement.execute' });
+      assert.deepEqual(eventsOfType(settled, 'trade.executed').map((t) => t.price), [64500]);
+      assert.equal(statusOf(x, 'reached'), 'Triggered');
+      assert.equal(statusOf(x, 'not-reached'), 'Pending');
+    });
+
+    it('a trade while closed survives a snapshot until the open judges it', () => {
+      const x = new CoreHarness([COPPER]);
+      x.place('C', 'c0', 'SELL', 70000, 2);
+      x.place('A', 'a0', 'BUY', 70000, 1);
+      x.place('F', 'f0', 'BUY', 70000, 1);
+      assert.equal(x.run(stop('deferred', 69500, 'SELL', 'LessOrEqual')).code, ResultCode.Success);
+      x.place('E', 'e0', 'BUY', 69400, 1, { timeCondition: 'GTC' });
+      x.run({ type: 'market.close', reason: 'closed' });
+      x.run({ type: 'account.force-liquidate', accountId: 'F' });
+      const restored = restoreState(serializeState(x.state));
+      assert.deepEqual([...restored.conditionals.tradedWhileClosed], [[COPPER.instrumentId, 6940]]);
+    });
+  });
+});

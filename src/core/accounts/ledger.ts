@@ -61,8 +61,12 @@ function worstCase(instrument: Instrument, order: Order, selfTradePrevention: bo
 export class Ledger implements FillListener {
   /** Accounts whose margin or profit moved during the current command: risk looks at these. */
   readonly touched = new Set<Account>();
-  /** Instruments that traded during the current command: conditional orders look at these (a trade at an unchanged price still triggers). */
-  readonly moved = new Set<Instrument>();
+  /**
+   * Instruments that traded during the current command, with the price of their last
+   * trade: conditional orders are judged against it (a trade at an unchanged price still
+   * triggers; a settlement's marking at its price afterwards does not).
+   */
+  readonly moved = new Map<Instrument, number>();
   /** Accounts liquidated during the current command: at most once each. */
   readonly liquidated = new Set<Account>();
 
@@ -149,7 +153,7 @@ export class Ledger implements FillListener {
     instrument.dayTurnoverTicks += priceTicks * volume;
     if (maker.account !== null) this.fill(instrument, maker, notional, volume, commission, priceTicks);
     if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
-    this.moved.add(instrument);
+    this.moved.set(instrument, priceTicks);
     if (priceMoved) this.priceMoved(instrument, priceTicks);
   }
 

@@ -11,6 +11,11 @@ export class ConditionalBook {
   private readonly pending = new Map<string, ConditionalOrder[]>();
   /** Earliest validUntil among pending orders; Infinity when none expires. */
   nextExpiry = Number.POSITIVE_INFINITY;
+  /**
+   * Instrument id → the price of its last trade while the market was closed (a forced
+   * liquidation at settlement): conditional orders are judged against it at the open.
+   */
+  readonly tradedWhileClosed = new Map<string, number>();
 
   add(order: ConditionalOrder): void {
     this.all.set(order.id, order);

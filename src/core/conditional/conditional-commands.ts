@@ -69,22 +69,29 @@ export function cancelConditional(state: CoreState, command: CancelConditionalOr
 }
 
 /**
- * Places the orders of conditional orders whose trigger the last price of a moved
- * instrument reached. Instruments are visited in id order and orders in creation order.
+ * Places the orders of conditional orders whose trigger the last trade of a traded
+ * instrument reached (its price in this command, not the last price a settlement may
+ * have marked since). Instruments are visited in id order and orders in creation order.
  * The placed order goes through the same checks as any order; if it is refused, the
  * conditional order is Failed with the reason.
  */
 export function triggerConditionals(state: CoreState, ts: number, events: CoreEvent[]): void {
-  // A closed market takes no orders: triggers wait for the open (see openMarket), rather
-  // than fail on the liquidations that may trade after the close.
-  if (!state.conditionals.hasPending || state.marketClosed !== '') {
+  const book = state.conditionals;
+  if (!book.hasPending) {
     state.ledger.moved.clear();
     return;
   }
-  const moved = [...state.ledger.moved].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A closed market takes no orders: a trade then (a liquidation after the close) is kept,
+  // and the orders it reached are judged at the open (see openMarket), rather than fail.
+  if (state.marketClosed !== '') {
+    for (const [instrument, ticks] of state.ledger.moved) if (book.pendingOf(instrument.id).length > 0) book.tradedWhileClosed.set(instrument.id, ticks);
+    state.ledger.moved.clear();
+    return;
+  }
+  const moved = [...state.ledger.moved].sort(([a], [b]) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   state.ledger.moved.clear();
-  for (const instrument of moved) {
-    const due = state.conditionals.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(instrument.lastPriceTicks));
+  for (const [instrument, tradeTicks] of moved) {
+    const due = book.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(tradeTicks));
     for (const conditional of due) {
       if (conditional.status !== 'Pending') continue;
       const request = conditional.request;

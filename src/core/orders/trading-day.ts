@@ -53,10 +53,14 @@ export function closeMarket(state: CoreState, command: CloseMarket): ApplyResult
 export function openMarket(state: CoreState): ApplyResult {
   if (state.marketClosed === '') return rejected(ResultCode.ParameterError, 'the market is already open');
   state.marketClosed = '';
-  // Conditional orders did not trigger while closed: each is judged at the open, against
-  // the last price it finds (afterCommand runs the triggers for moved instruments).
-  for (const instrument of state.instruments.values()) {
-    if (state.conditionals.pendingOf(instrument.id).length > 0) state.ledger.moved.add(instrument);
+  // Conditional orders did not trigger while closed: those a trade then reached are
+  // judged now, against that trade (afterCommand runs the triggers). Nothing else is:
+  // a reference or settlement price is not a trade.
+  const deferred = [...state.conditionals.tradedWhileClosed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  state.conditionals.tradedWhileClosed.clear();
+  for (const [instrumentId, ticks] of deferred) {
+    const instrument = state.instruments.get(instrumentId);
+    if (instrument !== undefined) state.ledger.moved.set(instrument, ticks);
   }
   return succeeded([{ type: 'market.status-changed', open: true, reason: '', expiredOrders: 0 }]);
 }
