@@ -1,7 +1,7 @@
 import { MarketSchedule } from './market-schedule.ts';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import { type Command, CORE_VERSION, type CoreState } from '../core/index.ts';
+import { type ApplyResult, type Command, CORE_VERSION, type CoreState } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
@@ -144,15 +144,24 @@ export class Exchange {
 
   /**
    * A command journaled now and applied once durable, whose caller hears only of a
-   * failure (DIFF inserts: the outcome reaches the client as patches once durable). No
-   * promise per command. False when it was refused at once (`failed` already called).
+   * failure (DIFF inserts: the outcome reaches the client as patches once durable), or
+   * of a refusal that left no record to show (`silent`: the core refused it without an
+   * event, e.g. an order id a live order holds). No promise per command. False when it
+   * was refused at once (`failed` already called).
    */
-  submitUnacknowledged(command: Command, failed: (error: Error) => void): boolean {
+  submitUnacknowledged(command: Command, failed: (error: Error) => void, silent?: (result: ApplyResult) => void): boolean {
     if (this.stopped) {
       failed(new ExchangeStoppingError());
       return false;
     }
-    return this.committer.submitUnacknowledged(command, this.countDurableCommand, failed);
+    return this.committer.submitUnacknowledged(
+      command,
+      (applied) => {
+        this.countDurableCommand();
+        if (silent !== undefined && applied !== undefined && applied.result.code !== 1000 && applied.result.events.length === 0) silent(applied.result);
+      },
+      failed,
+    );
   }
 
   /** After each durable command: a snapshot every `snapshot_every_commands`. */

@@ -87,12 +87,13 @@ export class GroupCommitter {
   /**
    * One command whose caller needs no acknowledgement, only word of a failure (a DIFF
    * insert: its outcome reaches the client in the patches of its published batch).
-   * `durable` or `failed` is called once, without a promise per command (batched order
+   * `durable` (with what the core made of it) or `failed` is called once, without a
+   * promise per command (batched order
    * entry allocated three: the promise, its executor, a catch). Returns false when the
    * command was refused at once (storage failed before, the core halted), `failed`
    * having been called already, synchronously; true when it waits for its batch.
    */
-  submitUnacknowledged(command: Command, durable: () => void, failed: (error: Error) => void): boolean {
+  submitUnacknowledged(command: Command, durable: (applied: Sequenced | undefined) => void, failed: (error: Error) => void): boolean {
     if (this.failure !== undefined) {
       failed(this.failure);
       return false;
@@ -104,7 +105,8 @@ export class GroupCommitter {
       failed(asError(error));
       return false;
     }
-    this.wait({ commands: [stamped], applied: [], afterPublication: false, resolve: durable, reject: failed });
+    const applied: Sequenced[] = [];
+    this.wait({ commands: [stamped], applied, afterPublication: false, resolve: () => durable(applied[0]), reject: failed });
     return true;
   }
 

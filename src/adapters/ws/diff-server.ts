@@ -7,7 +7,7 @@ import { ResultCode } from '../../core/index.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
-import { cancelOrder, type HandlerContext, insertOrder, login, setChart, subscribeQuote } from './message-handlers.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 
 export interface DiffServerOptions {
@@ -327,7 +327,7 @@ export class DiffServer {
     const { session, ctx, socket } = connection;
     const parsed = checkMessage(raw);
     if ('problem' in parsed) {
-      session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);
+      if (!refuseMalformedOrder(ctx, session, raw, parsed.problem)) session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);
       return false;
     }
     const m = parsed.message as never;

@@ -320,7 +320,7 @@ export class DiffSession {
     if (positionsBuilt) this.noteShownMarks(accountId);
     for (const key of this.droppedChannels) {
       // Deleted only where the client holds something: a patch carries no unchanged field.
-      const held = key === 'trades' ? tradesHeld > 0 : Object.hasOwn(this.tradeMirror, key);
+      const held = Object.hasOwn(this.tradeMirror, key) || (key === 'trades' && tradesHeld > 0);
       if (key === 'trades') tradesHeld = 0;
       if (held) (patch ??= {})[key] = null;
     }
@@ -336,9 +336,9 @@ export class DiffSession {
     // The patch's new objects are views built for this session alone: the mirror keeps
     // them, but the trades, which the count above stands for.
     for (const key in patch) {
-      if (key === 'trades') continue;
       const value = patch[key]!;
       if (value === null) delete this.tradeMirror[key];
+      else if (key === 'trades') this.tradeMirror.trades ??= {};
       else this.tradeMirror[key] = applyPatch(this.tradeMirror[key], value, true);
     }
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>

@@ -83,11 +83,7 @@ function shownAccount(ctx: HandlerContext, session: DiffSession, message: { user
 /** Places an order; true when it went to the exchange (false: refused here, shown at once). */
 export function insertOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'insert_order'>): boolean {
   const orderId = message.order_id === undefined || message.order_id === '' ? generatedOrderId() : message.order_id;
-  const refuse = (code: number, reason: string) => {
-    session.localOrders.set(orderId, refusedOrder(ctx, session, message, orderId, reason));
-    session.markLocalOrder(orderId);
-    session.notifyLocal('WARNING', code, `order ${orderId} refused: ${reason}`);
-  };
+  const refuse = (code: number, reason: string) => showRefusal(ctx, session, orderId, code, reason, () => refusedOrder(ctx, session, message, orderId, reason));
   if (session.caller === undefined) {
     // Only the notify: before a login there is no trade.<key> to show the order in, and
     // a record kept for it would be memory any anonymous connection could fill.
@@ -108,12 +104,66 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   // once the batch is durable; a storage failure is told here.
   // A failure told at once (storage already failed, shutting down) is not a submission:
   // false, so that the end of the frame flushes the notify to a waiting peek.
-  return ctx.exchange.submitUnacknowledged(command, (error) =>
-    later(ctx, () => {
-      session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
-      session.flush();
-    }),
+  return ctx.exchange.submitUnacknowledged(
+    command,
+    (error) =>
+      later(ctx, () => {
+        session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
+        session.flush();
+      }),
+    // Refused with nothing recorded (the id is a live order's, perhaps one sent in the
+    // same frame): the notify is all there is to show, and the live order stays as it is.
+    (result) =>
+      later(ctx, () => {
+        session.notifyLocal('WARNING', result.code, `order ${orderId} refused: ${result.message}`);
+        session.flush();
+      }),
   );
+}
+
+/**
+ * Shows a refusal made here: a FINISHED order under the client's id with the reason, and
+ * a WARNING notify. When the id is a live order's of the shown account, only the notify:
+ * the refusal must not hide the live order (the exchange refuses the id too).
+ */
+function showRefusal(ctx: HandlerContext, session: DiffSession, orderId: string, code: number, reason: string, record: () => JsonObject): void {
+  const accountId = session.accountId;
+  if (accountId === undefined || !ctx.exchange.state.liveOrders.has(accountId, orderId)) {
+    session.localOrders.set(orderId, record());
+    session.markLocalOrder(orderId);
+  }
+  session.notifyLocal('WARNING', code, `order ${orderId} refused: ${reason}`);
+}
+
+/**
+ * An insert_order whose fields are not even of the right kinds (a volume in quotes):
+ * refused like any other, as a FINISHED order under its id when it has one, showing what
+ * could be read of it. False when the message was not an order to show (the caller then
+ * sends the plain notify).
+ */
+export function refuseMalformedOrder(ctx: HandlerContext, session: DiffSession, raw: unknown, problem: string): boolean {
+  if (session.caller === undefined || raw === null || typeof raw !== 'object') return false;
+  const m = raw as Record<string, unknown>;
+  if (m.aid !== 'insert_order' || typeof m.order_id !== 'string' || m.order_id === '' || m.order_id.length > 128) return false;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const readable = {
+    aid: 'insert_order',
+    order_id: m.order_id,
+    instrument_id: text(m.instrument_id) ?? '',
+    exchange_id: text(m.exchange_id),
+    account_id: text(m.account_id),
+    direction: text(m.direction),
+    offset: text(m.offset),
+    volume: number(m.volume),
+    price_type: text(m.price_type),
+    limit_price: number(m.limit_price),
+    time_condition: text(m.time_condition),
+    volume_condition: text(m.volume_condition),
+  } as unknown as ClientMessage<'insert_order'>;
+  const orderId = m.order_id;
+  showRefusal(ctx, session, orderId, ResultCode.ParameterError, problem, () => refusedOrder(ctx, session, readable, orderId, problem));
+  return true;
 }
 
 export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'cancel_order'>): boolean {
@@ -192,12 +242,12 @@ function refusedOrder(ctx: HandlerContext, session: DiffSession, m: ClientMessag
   const ns = ctx.now() * NS_PER_MS;
   return {
     user_id: session.caller?.userId ?? '',
-    account_id: m.account_id ?? '',
+    account_id: m.account_id ?? session.accountId ?? '',
     order_id: orderId,
     exchange_id: ids.exchange_id,
     instrument_id: ids.instrument_id,
-    direction: m.direction,
-    offset: m.offset,
+    direction: m.direction ?? '',
+    offset: m.offset ?? '',
     volume_orign: volume,
     volume_left: volume,
     price_type: m.price_type ?? 'LIMIT',

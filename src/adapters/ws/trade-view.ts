@@ -44,7 +44,8 @@ export class TradeDirt {
  * The mirror may hold, instead of the whole view, a marker for a FINISHED order (which
  * never changes again): see compactMirror. Trades are not in the mirror at all: an
  * account's trades only ever append to its history and never change, so the client holds
- * exactly the first `tradesHeld` of them, and the patch carries the ones after.
+ * exactly the first `tradesHeld` of them, and the patch carries the ones after (the
+ * mirror's `trades` is only an empty object saying the client has the part).
  */
 export function tradePatch(
   exchange: Exchange,
@@ -97,6 +98,8 @@ export function tradePatch(
       if (change !== undefined) setOwn(orders, id, change);
     }
     if (Object.keys(orders).length > 0) patch.orders = orders;
+    // The client is shown the part at once, empty or not (CLIENTS.md: after login).
+    else if (dirt.all && getOwn(mirror, 'orders') === undefined) patch.orders = {};
   }
   let tradesNow = tradesHeld;
   if (channels.trade && (dirt.all || dirt.trades) && accountId !== undefined) {
@@ -107,6 +110,8 @@ export function tradePatch(
       tradesNow++;
     }
     if (tradesNow > tradesHeld) patch.trades = trades;
+    // Empty, once: the mirror keeps an empty `trades` as the sign that the client has the part.
+    else if (dirt.all && tradesHeld === 0 && getOwn(mirror, 'trades') === undefined) patch.trades = {};
   }
   return { patch: Object.keys(patch).length > 0 ? patch : undefined, tradesHeld: tradesNow };
 }

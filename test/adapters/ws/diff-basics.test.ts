@@ -24,6 +24,8 @@ describe('DIFF server: login, quotes, orders', () => {
     assert.equal(client.mirror.quotes['SHFE.cu2701'].pre_settlement, 86500);
     assert.equal(client.mirror.trade.alice.trade_more_data, false);
     assert.equal(client.mirror.trade.alice.accounts.CNY.balance, 10_000_000);
+    // Every part of trade.<key> is there after the login, empty or not (CLIENTS.md 3).
+    assert.deepEqual([client.mirror.trade.alice.positions, client.mirror.trade.alice.orders, client.mirror.trade.alice.trades], [{}, {}, {}]);
     client.send({ aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'w1', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'SELL', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86500 });
     await client.until((m) => m.trade.alice.orders?.w1?.status === 'ALIVE', 5000, 'order alive');
     await h.order(bob, { direction: 'BUY', price: 86500, volume: 1 });

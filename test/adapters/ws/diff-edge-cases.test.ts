@@ -153,4 +153,41 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     assert.notEqual(second.last_msg, first.last_msg);
     client.close();
   });
+
+  it('an order sent under the id of a live order is refused with a notify, and the live order stays as it is', async () => {
+    const client = await loggedIn(alice);
+    const order = (extra: Record<string, unknown>) => ({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'live-id', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000, ...extra,
+    });
+    client.send(order({}));
+    await client.until((m) => m.trade.alice.orders?.['live-id']?.status === 'ALIVE', 5000, 'the live order');
+    const refusals = () => client.notifications().filter((n) => n.content.startsWith('order live-id refused')).length;
+    // A valid order under the id: the exchange refuses it without a record, and says so.
+    client.send(order({ limit_price: 85010 }));
+    await client.until(() => refusals() === 1, 5000, 'the notify for the duplicate');
+    assert.match(client.notifications().at(-1)!.content, /already used by a live order/);
+    // A malformed one under the id: refused here, notify only.
+    client.send(order({ offset: 'FOO' }));
+    await client.until(() => refusals() === 2, 5000, 'the notify for the bad one');
+    const shown = client.mirror.trade.alice.orders['live-id'];
+    assert.deepEqual([shown.status, shown.limit_price], ['ALIVE', 85000], 'the live order is still shown as it is');
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'live-id' });
+    await client.until((m) => m.trade.alice.orders['live-id'].status === 'FINISHED', 5000, 'cancelled');
+    client.close();
+  });
+
+  it('an order whose fields are of the wrong kinds is shown FINISHED under its id, with the reason', async () => {
+    const client = await loggedIn(alice);
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'typed', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: '1', price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.typed?.status === 'FINISHED', 5000, 'the refused order');
+    const shown = client.mirror.trade.alice.orders.typed;
+    assert.match(shown.last_msg, /volume/);
+    assert.deepEqual([shown.direction, shown.limit_price, shown.exchange_status], ['BUY', 85000, 'REJECTED']);
+    assert.ok(client.notifications().some((n) => n.level === 'WARNING' && n.content.startsWith('order typed refused')));
+    client.close();
+  });
 });
