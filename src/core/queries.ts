@@ -141,8 +141,13 @@ export function conditionalOrders(state: CoreState, accountIds?: ReadonlySet<str
   return out;
 }
 
-/** Funds a live order holds (margin and commission for its open lots), in currency units; 0 once finished. */
-export function liveOrderFrozen(state: CoreState, accountId: string, orderId: string): number {
+/**
+ * Funds a live order holds (margin and commission for its open lots), in currency units;
+ * 0 once finished. `exchangeOrderId` names which order: a finished one's id may have
+ * been taken by a live order since, whose funds are not the finished one's.
+ */
+export function liveOrderFrozen(state: CoreState, accountId: string, orderId: string, exchangeOrderId: number): number {
   const order = state.liveOrders.get(accountId, orderId);
-  return order === undefined ? 0 : fromCents((order.marginPerLot + order.commissionPerLot) * order.volumeLeft);
+  if (order === undefined || order.exchangeOrderId !== exchangeOrderId) return 0;
+  return fromCents((order.marginPerLot + order.commissionPerLot) * order.volumeLeft);
 }

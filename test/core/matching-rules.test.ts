@@ -218,6 +218,10 @@ describe('volume conditions', () => {
     const enough = x.place('b', 'm2', 'BUY', 70010, 5, { volumeCondition: 'MIN', minVolume: 2 });
     assert.deepEqual(tradeSummary(enough), ['70010x2 s/a->b/m2']);
     assert.equal(liveOrder(x.state, 'b', 'm2')?.volumeLeft, 3);
+    // Its minimum was met when it entered: a modify moves the rest, it does not judge it again.
+    const moved = x.modify('b', 'm2', 70000, 3);
+    assert.equal(moved.code, ResultCode.Success);
+    assert.deepEqual([liveOrder(x.state, 'b', 'm2')?.volumeLeft, liveOrder(x.state, 'b', 'm2')?.limitPrice], [3, 70000]);
   });
 
   it('MIN needs a min_volume between 1 and the volume', () => {

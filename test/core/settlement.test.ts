@@ -128,6 +128,18 @@ describe('day-end settlement over two days', () => {
     assert.equal(summary?.totalProfit, 0, 'what one side gains the other loses');
   });
 
+  it('ends a GTD order with the last trading day on or before its date (a Saturday date ends with Friday)', () => {
+    const x = new CoreHarness([CU]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-27' });
+    x.ensureAccount('A', 1_000_000);
+    x.place('A', 'sat', 'BUY', 69000, 1, { timeCondition: 'GTD', validUntilDate: '2026-11-28' });
+    x.place('A', 'mon', 'BUY', 69000, 1, { timeCondition: 'GTD', validUntilDate: '2026-11-30' });
+    x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.tradingDay, '2026-11-30');
+    assert.equal(liveOrder(x.state, 'A', 'sat'), undefined, 'no trading day on or before Saturday is left');
+    assert.ok(liveOrder(x.state, 'A', 'mon'), 'Monday is still to come');
+  });
+
   it('refuses a settlement price off the grid', () => {
     const x = market();
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);

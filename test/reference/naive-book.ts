@@ -402,7 +402,8 @@ export class NaiveExchange {
       volume: command.volume,
       volumeLeft: command.volume,
     };
-    const outcome = this.match(instrument, replacement);
+    // The replacement's volume condition is not judged again: it was met at entry.
+    const outcome = this.match(instrument, replacement, false);
     return this.result(OK, id, {
       exchangeOrderId: replacement.exchangeOrderId,
       replaced: { previousExchangeOrderId: old.exchangeOrderId, previousVolumeLeft: old.volumeLeft },
@@ -416,12 +417,13 @@ export class NaiveExchange {
    * The incoming order against the opposite side.
    *   1. The candidates: opposite orders of this instrument whose price crosses, in priority order.
    *   2. Self-trade prevention: the candidates end just before the first order of the same account.
-   *   3. ALL / MIN: if the candidates hold less than the volume / min_volume, nothing happens.
+   *   3. ALL / MIN, for an order entering (not a modify's replacement): if the candidates
+   *      hold less than the volume / min_volume, nothing happens.
    *   4. Trade down the candidates at each maker's price until the incoming volume is used up.
    *   5. The remainder: cancelled when matching stopped at an own order, rests when it is a
    *      LIMIT order with a lasting time condition, otherwise cancelled.
    */
-  private match(instrument: RefInstrument, taker: RefOrder): { trades: RefTrade[]; cancelled: RefCancelled[] } {
+  private match(instrument: RefInstrument, taker: RefOrder, entering = true): { trades: RefTrade[]; cancelled: RefCancelled[] } {
     const opposite: Direction = taker.direction === 'BUY' ? 'SELL' : 'BUY';
     let candidates = this.sorted(instrument.spec.instrumentId, opposite).filter((maker) =>
       taker.direction === 'BUY' ? maker.priceTicks <= taker.priceTicks : maker.priceTicks >= taker.priceTicks,
@@ -435,7 +437,7 @@ export class NaiveExchange {
       }
     }
     const available = candidates.reduce((sum, maker) => sum + maker.volumeLeft, 0);
-    const needed = taker.volumeCondition === 'ALL' ? taker.volume : taker.volumeCondition === 'MIN' ? taker.minVolume : 0;
+    const needed = !entering ? 0 : taker.volumeCondition === 'ALL' ? taker.volume : taker.volumeCondition === 'MIN' ? taker.minVolume : 0;
     if (available < needed) return { trades: [], cancelled: [cancelledRecord(taker)] };
 
     const trades: RefTrade[] = [];

@@ -252,7 +252,11 @@ export class HistoryProjection {
         if (o === undefined) break;
         const filled = o.filledVolume;
         const tradeIds = o.tradeIds;
+        // It was placed when it was first placed: lists sorted by insert time keep it where
+        // it was (a client paging through them would otherwise meet it twice).
+        const insertTs = o.insertTs;
         Object.assign(o, event.order);
+        o.insertTs = insertTs;
         o.volume = filled + event.order.volume;
         o.filledVolume = filled;
         // The new order is ACCEPTED in the book; the order the user sees has fills.

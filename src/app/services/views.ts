@@ -59,7 +59,7 @@ export function accountSummary(state: CoreState, accountId: string): AccountSumm
 
 export function orderOf(state: CoreState, history: HistoryProjection, order: OrderHistory): OrderView {
   const userId = state.accounts.get(order.accountId)?.userId ?? '';
-  return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId));
+  return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId, order.exchangeOrderId));
 }
 
 export function ordersOfAccounts(state: CoreState, history: HistoryProjection, accountIds: Iterable<string>): OrderView[] {

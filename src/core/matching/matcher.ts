@@ -10,14 +10,19 @@ import type { PriceLevel } from './price-level.ts';
  * first, then earlier arrival (FIFO within a level). The maker's price is the trade price.
  * An incoming order that does not rest has finished here and goes back to the pool.
  */
-export function execute(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[]): void {
-  match(state, instrument, taker, events);
+export function execute(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[], entering = true): void {
+  match(state, instrument, taker, events, entering);
   if (taker.level === null) state.orderPool.retire(taker);
 }
 
-function match(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[]): void {
+/**
+ * `entering` is false for a modify's replacement: the order's volume condition (MIN) was
+ * judged when it entered and met then, or it would not be resting; judged again at the
+ * modify, it cancelled an order the client was told had been modified.
+ */
+function match(state: CoreState, instrument: Instrument, taker: Order, events: CoreEvent[], entering: boolean): void {
   const stp = state.options.selfTradePrevention;
-  if (taker.volumeCondition !== 'ANY') {
+  if (entering && taker.volumeCondition !== 'ANY') {
     const needed = taker.volumeCondition === 'ALL' ? taker.volume : taker.minVolume;
     if (fillableVolume(instrument, taker, needed, stp) < needed) {
       const what = taker.volumeCondition === 'ALL' ? 'the whole volume' : `the minimum volume ${needed}`;

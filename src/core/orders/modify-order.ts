@@ -77,6 +77,6 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     order: replacement.toRecord(),
   });
   state.orderPool.retire(old);
-  execute(state, instrument, replacement, events);
+  execute(state, instrument, replacement, events, false);
   return succeeded(events);
 }

@@ -6,6 +6,7 @@ import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { takeOutOfBook } from './cancel-order.ts';
 import { isTradingDay } from './order-rules.ts';
+import { nextTradingDay } from '../calendar.ts';
 
 export function beginTradingDay(state: CoreState, command: BeginTradingDay): ApplyResult {
   if (!isTradingDay(command.tradingDay)) {
@@ -33,7 +34,8 @@ export function endTradingDay(state: CoreState): ApplyResult {
 
 /** Cancels the orders whose validity ends with the trading day; returns how many. */
 export function expireDayOrders(state: CoreState, events: CoreEvent[]): number {
-  return expireOrders(state, events, (order) => expiresToday(order, state.tradingDay), `expired at the end of trading day ${state.tradingDay}`);
+  const next = state.tradingDay === '' ? '' : nextTradingDay(state.tradingDay);
+  return expireOrders(state, events, (order) => expiresToday(order, state.tradingDay, next), `expired at the end of trading day ${state.tradingDay}`);
 }
 
 /**
@@ -84,13 +86,18 @@ function expireOrders(state: CoreState, events: CoreEvent[], due: (order: Order)
   return expired;
 }
 
-function expiresToday(order: Order, tradingDay: string): boolean {
+/**
+ * Whether an order's validity ends with `tradingDay`. A GTD order lasts through its date:
+ * it ends with the last trading day on or before it (one dated on a Saturday ends with
+ * Friday's, not Monday's).
+ */
+function expiresToday(order: Order, tradingDay: string, nextDay: string): boolean {
   switch (order.timeCondition) {
     case 'GFD':
     case 'GFS':
       return true;
     case 'GTD':
-      return tradingDay !== '' && order.validUntilDate <= tradingDay;
+      return tradingDay !== '' && order.validUntilDate < nextDay;
     case 'GTC':
     case 'IOC':
     case 'GFA':

@@ -132,6 +132,21 @@ describe('HTTP /api/order: batches and modify', () => {
   });
 
   describe('PUT /api/order/modify/{order_id}', () => {
+    it('keeps the order where it was in the user\'s list (its insert time), and a reused id\'s finished order holds nothing', async () => {
+      const alice = await trader();
+      const first = await h.order(alice, { direction: 'BUY', price: 85000, volume: 1, order_id: 'keep-1' });
+      await h.order(alice, { direction: 'BUY', price: 85000, volume: 1, order_id: 'keep-2' });
+      const modified = await h.ok('PUT', '/api/order/modify/keep-1', { token: alice.token, body: { account_id: alice.accountId, new_price: 85010, new_volume: 1 } });
+      assert.equal(modified.insert_date_time, first.insert_date_time);
+      const list = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as { order_id: string }[];
+      assert.deepEqual(list.map((o) => o.order_id).filter((id) => id.startsWith('keep-')), ['keep-1', 'keep-2']);
+      // keep-2 cancelled, then a new live keep-2: the finished one shows no frozen funds.
+      await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'keep-2' } });
+      await h.order(alice, { direction: 'BUY', price: 85000, volume: 1, order_id: 'keep-2' });
+      const records = ((await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as { order_id: string; status: string; frozen_margin: number }[]).filter((o) => o.order_id === 'keep-2');
+      assert.deepEqual(records.map((o) => [o.status, o.frozen_margin > 0]), [['FINISHED', false], ['ALIVE', true]]);
+    });
+
     it('replaces price and volume under the same order_id, re-freezing funds', async () => {
       const alice = await trader();
       const original = await h.order(alice, { direction: 'BUY', price: 86000, volume: 2, order_id: 'mod-1' });
