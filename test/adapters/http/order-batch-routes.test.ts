@@ -38,7 +38,7 @@ describe('HTTP /api/order: batches and modify', () => {
       data.results.forEach((r: any, i: number) => {
         assert.equal(r.success, true);
         assert.equal(r.order_id, `b-${i}`);
-        assert.equal(r.instrument_id, 'cu2701');
+        assert.equal(r.instrument_id, 'SHFE.cu2701', 'the full key, as batch cancel reports it');
       });
       const listed = (await h.ok('GET', `/api/order/user/${alice.userId}`, { token: alice.token })) as any[];
       assert.equal(listed.filter((o) => o.status === 'ALIVE').length, 100);

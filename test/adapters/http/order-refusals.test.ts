@@ -65,6 +65,8 @@ describe('HTTP POST /api/order/submit: refusals', () => {
     for (const [i, volume] of [0, 1.5, -1].entries()) {
       await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 86000, volume, { order_id: `vol-${i}` }) } }, 3007, 400);
       await recordedRejected(alice, `vol-${i}`, 3007);
+      // The record shows the volume it was sent with (an integer schema wrote 1 for 1.5).
+      assert.equal((await orderOf(alice, `vol-${i}`)).volume_orign, volume);
     }
     assert.equal((await account(alice)).available, 10_000_000);
   });

@@ -74,7 +74,8 @@ function exchangeOrderIdOf(events: readonly CoreEvent[], accountId: string, orde
 function batchItem(orderId: string, instrumentId: string, build: () => Command & { orderId: string }): BatchItem {
   try {
     const command = build();
-    return { command, orderId: command.orderId, instrumentId };
+    // The full key the exchange uses (SHFE.cu2701), as batch cancel reports it.
+    return { command, orderId: command.orderId, instrumentId: 'instrumentId' in command ? command.instrumentId : instrumentId };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { refused: error, orderId, instrumentId };

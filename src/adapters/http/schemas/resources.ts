@@ -90,8 +90,10 @@ export const OrderSchema = Type.Object({
   instrument_id: Str,
   direction: Str,
   offset: Str,
-  volume_orign: Int,
-  volume_left: Int,
+  // Numbers, not integers: an order refused for a volume of 1.5 shows the 1.5 it was sent
+  // with (an integer schema wrote 1).
+  volume_orign: Num,
+  volume_left: Num,
   price_type: Str,
   limit_price: Num,
   time_condition: Str,
