@@ -94,7 +94,7 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
     case 'market.close':
       return closeMarket(state, command);
     case 'market.open':
-      return openMarket(state);
+      return openMarket(state, stamped.ts);
     case 'rules.set':
       return setRules(state, command);
     default:

@@ -36,8 +36,8 @@ export interface SerializedState {
   readonly conditionals: SerializedConditional[];
   /** Present only while the market is closed, so an open market's text is as before. */
   readonly marketClosed?: string;
-  /** Conditional orders' pending trades while closed (written only when there are any). */
-  readonly tradedWhileClosed?: [string, number][];
+  /** Conditional orders a trade reached while closed, placed at the open (written only when there are any). */
+  readonly reachedWhileClosed?: string[];
 }
 
 interface SerializedConditional {
@@ -173,7 +173,7 @@ export function serializeState(state: CoreState): SerializedState {
       reason: c.reason,
     })),
     ...(state.marketClosed !== '' && { marketClosed: state.marketClosed }),
-    ...(state.conditionals.tradedWhileClosed.size > 0 && { tradedWhileClosed: [...state.conditionals.tradedWhileClosed] }),
+    ...(state.conditionals.reachedWhileClosed.size > 0 && { reachedWhileClosed: [...state.conditionals.reachedWhileClosed] }),
   };
 }
 
@@ -216,7 +216,7 @@ export function restoreState(data: SerializedState): CoreState {
   }
   state.liquidationCount = data.liquidationCount;
   state.marketClosed = data.marketClosed ?? '';
-  for (const [instrumentId, ticks] of data.tradedWhileClosed ?? []) state.conditionals.tradedWhileClosed.set(instrumentId, ticks);
+  for (const id of data.reachedWhileClosed ?? []) state.conditionals.reachedWhileClosed.add(id);
   for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {
     const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);

@@ -6,15 +6,15 @@
  * another version applied (docs/decisions.md, "Core versions").
  *
  * 1: stores written until 2026-11-24, which record no version.
- * 2-4: development builds of 2026-11-24 (several rule sets in a few hours; never released).
- * 5: a sell is checked for what its lots cost along the bids it can take and frozen at
+ * 2-5: development builds of 2026-11-24 (several rule sets in a few hours; never released).
+ * 6: a sell is checked for what its lots cost along the bids it can take and frozen at
  *    the dearest until it rests; funds frozen per lot round up; closes need no funds;
  *    deposits are capped; delisting cancels conditional orders; risk triggers allow for
- *    margin rounding; conditional orders are judged against trades only (the open judges
- *    only trades made while closed); a modify does not judge a MIN order's minimum again;
+ *    margin rounding; conditional orders are judged against trades only (the open places
+ *    only those a trade reached while closed); a modify does not judge a MIN order's minimum again;
  *    a GTD order ends with the last trading day on or before its date.
  */
-export const CORE_VERSION = 5;
+export const CORE_VERSION = 6;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

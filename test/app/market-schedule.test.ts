@@ -193,7 +193,7 @@ describe('a closed market in the core', () => {
       assert.equal(statusOf(x, 'not-reached'), 'Pending');
     });
 
-    it('a trade while closed survives a snapshot until the open judges it', () => {
+    it('a trade while closed places, at the open, the orders it reached then (kept over a snapshot), not one made after it', () => {
       const x = new CoreHarness([COPPER]);
       x.place('C', 'c0', 'SELL', 70000, 2);
       x.place('A', 'a0', 'BUY', 70000, 1);
@@ -202,8 +202,14 @@ describe('a closed market in the core', () => {
       x.place('E', 'e0', 'BUY', 69400, 1, { timeCondition: 'GTC' });
       x.run({ type: 'market.close', reason: 'closed' });
       x.run({ type: 'account.force-liquidate', accountId: 'F' });
+      // Made after the trade, while still closed: that trade was already past it.
+      x.ensureAccount('G');
+      assert.equal(x.run(stop('late', 69500, 'SELL', 'LessOrEqual', 'G')).code, ResultCode.Success);
       const restored = restoreState(serializeState(x.state));
-      assert.deepEqual([...restored.conditionals.tradedWhileClosed], [[COPPER.instrumentId, 6940]]);
+      assert.deepEqual([...restored.conditionals.reachedWhileClosed], ['deferred']);
+      const open = x.run({ type: 'market.open' });
+      assert.deepEqual(eventsOfType(open, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['deferred', 'Triggered']]);
+      assert.equal(statusOf(x, 'late'), 'Pending');
     });
   });
 });

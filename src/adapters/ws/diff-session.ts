@@ -71,6 +71,11 @@ export class DiffSession {
   private readonly notifications = new NotifyQueue<Notice>();
   /** Orders refused before they reached the exchange (bad fields, not logged in): shown FINISHED. */
   readonly localOrders = new Map<string, JsonObject>();
+  /**
+   * Ids of orders sent to the exchange whose outcome has not reached the session yet: a
+   * refusal here under such an id must not show FINISHED over the order about to appear.
+   */
+  readonly ordersInFlight = new Set<string>();
   /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld), klines and charts. */
   private readonly tradeMirror: JsonObject = {};
   /** The mark (last price, in ticks) of each position's instrument when the positions were last sent. */
@@ -118,6 +123,7 @@ export class DiffSession {
       this.shownMarks.clear();
       // Refusals shown to the previous user are not the new user's orders.
       this.localOrders.clear();
+      this.ordersInFlight.clear();
     }
     this.caller = caller;
     this.tradeKey = key;
@@ -193,6 +199,7 @@ export class DiffSession {
         this.tradeDirt.orders.add(id);
         // The exchange has a newer order under the id (sent over REST, say) than a refusal here.
         this.localOrders.delete(id);
+        this.ordersInFlight.delete(id);
       }
     }
     if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;

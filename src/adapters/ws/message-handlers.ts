@@ -104,10 +104,11 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   // once the batch is durable; a storage failure is told here.
   // A failure told at once (storage already failed, shutting down) is not a submission:
   // false, so that the end of the frame flushes the notify to a waiting peek.
-  return ctx.exchange.submitUnacknowledged(
+  const submitted = ctx.exchange.submitUnacknowledged(
     command,
     (error) =>
       later(ctx, () => {
+        session.ordersInFlight.delete(orderId);
         session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
         session.flush();
       }),
@@ -115,20 +116,25 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     // same frame): the notify is all there is to show, and the live order stays as it is.
     (result) =>
       later(ctx, () => {
+        session.ordersInFlight.delete(orderId);
         session.notifyLocal('WARNING', result.code, `order ${orderId} refused: ${result.message}`);
         session.flush();
       }),
   );
+  if (submitted) session.ordersInFlight.add(orderId);
+  return submitted;
 }
 
 /**
  * Shows a refusal made here: a FINISHED order under the client's id with the reason, and
- * a WARNING notify. When the id is a live order's of the shown account, only the notify:
- * the refusal must not hide the live order (the exchange refuses the id too).
+ * a WARNING notify. When the id is a live order's of the shown account, or one this
+ * session sent that has not come back yet, only the notify: the refusal must not hide
+ * the order (the exchange refuses the id too, if it is live).
  */
 function showRefusal(ctx: HandlerContext, session: DiffSession, orderId: string, code: number, reason: string, record: () => JsonObject): void {
   const accountId = session.accountId;
-  if (accountId === undefined || !ctx.exchange.state.liveOrders.has(accountId, orderId)) {
+  const live = session.ordersInFlight.has(orderId) || (accountId !== undefined && ctx.exchange.state.liveOrders.has(accountId, orderId));
+  if (!live) {
     session.localOrders.set(orderId, record());
     session.markLocalOrder(orderId);
   }

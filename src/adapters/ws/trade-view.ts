@@ -102,9 +102,9 @@ export function tradePatch(
     else if (dirt.all && getOwn(mirror, 'orders') === undefined) patch.orders = {};
   }
   let tradesNow = tradesHeld;
-  if (channels.trade && (dirt.all || dirt.trades) && accountId !== undefined) {
+  if (channels.trade && (dirt.all || dirt.trades)) {
     const trades: JsonObject = {};
-    for (const trade of exchange.history.tradesFrom(accountId, tradesHeld)) {
+    for (const trade of accountId === undefined ? [] : exchange.history.tradesFrom(accountId, tradesHeld)) {
       const view = tradeView(trade, identity.userId);
       setOwn(trades, view.trade_id, view as unknown as JsonObject);
       tradesNow++;

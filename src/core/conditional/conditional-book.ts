@@ -12,10 +12,10 @@ export class ConditionalBook {
   /** Earliest validUntil among pending orders; Infinity when none expires. */
   nextExpiry = Number.POSITIVE_INFINITY;
   /**
-   * Instrument id → the price of its last trade while the market was closed (a forced
-   * liquidation at settlement): conditional orders are judged against it at the open.
+   * Ids of pending orders a trade reached while the market was closed (a forced
+   * liquidation at settlement), in the order reached: placed at the open.
    */
-  readonly tradedWhileClosed = new Map<string, number>();
+  readonly reachedWhileClosed = new Set<string>();
 
   add(order: ConditionalOrder): void {
     this.all.set(order.id, order);

@@ -81,45 +81,61 @@ export function triggerConditionals(state: CoreState, ts: number, events: CoreEv
     state.ledger.moved.clear();
     return;
   }
-  // A closed market takes no orders: a trade then (a liquidation after the close) is kept,
-  // and the orders it reached are judged at the open (see openMarket), rather than fail.
-  if (state.marketClosed !== '') {
-    for (const [instrument, ticks] of state.ledger.moved) if (book.pendingOf(instrument.id).length > 0) book.tradedWhileClosed.set(instrument.id, ticks);
-    state.ledger.moved.clear();
-    return;
-  }
   const moved = [...state.ledger.moved].sort(([a], [b]) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   state.ledger.moved.clear();
   for (const [instrument, tradeTicks] of moved) {
-    const due = book.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(tradeTicks));
-    for (const conditional of due) {
+    for (const conditional of book.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(tradeTicks))) {
       if (conditional.status !== 'Pending') continue;
-      const request = conditional.request;
-      state.conditionals.settle(conditional);
-      conditional.orderId = request.conditionalId;
-      const placed = placeOrder(
-        state,
-        {
-          type: 'order.place',
-          accountId: request.accountId,
-          orderId: request.conditionalId,
-          instrumentId: request.instrumentId,
-          direction: request.direction,
-          offset: request.offset,
-          priceType: request.orderType,
-          price: request.orderType === 'LIMIT' ? request.limitPrice : 0,
-          volume: request.volume,
-          timeCondition: request.orderType === 'LIMIT' ? 'GFD' : 'IOC',
-          volumeCondition: 'ANY',
-        },
-        ts,
-      );
-      if (placed.code === ResultCode.Success) conditional.finish('Triggered', ts, '');
-      else conditional.finish('Failed', ts, placed.message);
-      events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
-      for (const event of placed.events) events.push(event);
+      // A closed market takes no orders: the orders a trade then reached (a liquidation
+      // after the close) are placed at the open, rather than fail (fireReachedWhileClosed).
+      if (state.marketClosed !== '') book.reachedWhileClosed.add(conditional.id);
+      else fire(state, conditional, ts, events);
     }
   }
+}
+
+/**
+ * At the open: the conditional orders a trade reached while the market was closed, in the
+ * order they were reached, if still pending. Only those: an order created after that
+ * trade, or one no trade reached, waits for a trade (a reference or settlement price is
+ * none).
+ */
+export function fireReachedWhileClosed(state: CoreState, ts: number, events: CoreEvent[]): void {
+  const book = state.conditionals;
+  const reached = [...book.reachedWhileClosed];
+  book.reachedWhileClosed.clear();
+  for (const id of reached) {
+    const conditional = book.all.get(id);
+    if (conditional !== undefined && conditional.status === 'Pending') fire(state, conditional, ts, events);
+  }
+}
+
+/** Places a triggered conditional order's order; the conditional order is Triggered, or Failed with the reason. */
+function fire(state: CoreState, conditional: ConditionalOrder, ts: number, events: CoreEvent[]): void {
+  const request = conditional.request;
+  state.conditionals.settle(conditional);
+  conditional.orderId = request.conditionalId;
+  const placed = placeOrder(
+    state,
+    {
+      type: 'order.place',
+      accountId: request.accountId,
+      orderId: request.conditionalId,
+      instrumentId: request.instrumentId,
+      direction: request.direction,
+      offset: request.offset,
+      priceType: request.orderType,
+      price: request.orderType === 'LIMIT' ? request.limitPrice : 0,
+      volume: request.volume,
+      timeCondition: request.orderType === 'LIMIT' ? 'GFD' : 'IOC',
+      volumeCondition: 'ANY',
+    },
+    ts,
+  );
+  if (placed.code === ResultCode.Success) conditional.finish('Triggered', ts, '');
+  else conditional.finish('Failed', ts, placed.message);
+  events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
+  for (const event of placed.events) events.push(event);
 }
 
 /** Pending conditional orders whose valid_until has passed become Expired. */

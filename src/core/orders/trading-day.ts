@@ -7,6 +7,7 @@ import type { CoreState } from '../state.ts';
 import { takeOutOfBook } from './cancel-order.ts';
 import { isTradingDay } from './order-rules.ts';
 import { nextTradingDay } from '../calendar.ts';
+import { fireReachedWhileClosed } from '../conditional/conditional-commands.ts';
 
 export function beginTradingDay(state: CoreState, command: BeginTradingDay): ApplyResult {
   if (!isTradingDay(command.tradingDay)) {
@@ -52,19 +53,14 @@ export function closeMarket(state: CoreState, command: CloseMarket): ApplyResult
   return succeeded(events);
 }
 
-export function openMarket(state: CoreState): ApplyResult {
+export function openMarket(state: CoreState, ts: number): ApplyResult {
   if (state.marketClosed === '') return rejected(ResultCode.ParameterError, 'the market is already open');
   state.marketClosed = '';
-  // Conditional orders did not trigger while closed: those a trade then reached are
-  // judged now, against that trade (afterCommand runs the triggers). Nothing else is:
-  // a reference or settlement price is not a trade.
-  const deferred = [...state.conditionals.tradedWhileClosed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  state.conditionals.tradedWhileClosed.clear();
-  for (const [instrumentId, ticks] of deferred) {
-    const instrument = state.instruments.get(instrumentId);
-    if (instrument !== undefined) state.ledger.moved.set(instrument, ticks);
-  }
-  return succeeded([{ type: 'market.status-changed', open: true, reason: '', expiredOrders: 0 }]);
+  const events: CoreEvent[] = [{ type: 'market.status-changed', open: true, reason: '', expiredOrders: 0 }];
+  // Conditional orders did not trigger while closed: those a trade then reached are placed
+  // now. Nothing else is judged: a reference or settlement price is not a trade.
+  fireReachedWhileClosed(state, ts, events);
+  return succeeded(events);
 }
 
 /**

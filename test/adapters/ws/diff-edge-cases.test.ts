@@ -172,6 +172,12 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     await client.until(() => refusals() === 2, 5000, 'the notify for the bad one');
     const shown = client.mirror.trade.alice.orders['live-id'];
     assert.deepEqual([shown.status, shown.limit_price], ['ALIVE', 85000], 'the live order is still shown as it is');
+    // An order, and at once a bad one under its id, before the first is even durable.
+    client.send(order({ order_id: 'same-frame' }));
+    client.send(order({ order_id: 'same-frame', offset: 'FOO' }));
+    await client.until((m) => m.trade.alice.orders?.['same-frame']?.status === 'ALIVE', 5000, 'the order of the frame');
+    const statuses = client.patches.map((p) => p.trade?.alice?.orders?.['same-frame']?.status).filter((status) => status !== undefined);
+    assert.deepEqual(statuses, ['ALIVE'], 'never shown FINISHED on the way');
     client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'live-id' });
     await client.until((m) => m.trade.alice.orders['live-id'].status === 'FINISHED', 5000, 'cancelled');
     client.close();

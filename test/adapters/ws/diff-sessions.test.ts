@@ -26,6 +26,16 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86000,
   });
 
+  it('a user without an account is shown every part of trade.<key> after login, empty', async () => {
+    const carol = await h.user('carol_na');
+    const client = await connect('/ws/diff');
+    await login(client, carol);
+    await client.until((m) => m.trade?.carol_na?.trade_more_data === false, 5000, 'login');
+    const shown = client.mirror.trade.carol_na;
+    assert.deepEqual([shown.accounts, shown.positions, shown.orders, shown.trades], [{}, {}, {}, {}]);
+    client.close();
+  });
+
   it("a second login as another user deletes the first user's trade data from the client", async () => {
     const client = await connect('/ws/diff');
     await login(client, alice);
