@@ -79,7 +79,7 @@ export class Ledger implements FillListener {
    * (A sell frozen at its own price could fill at a bid three times higher and leave its
    * account with negative available: found by review, 2026-11-24.)
    */
-  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, forced = false): Verdict {
+  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean): Verdict {
     markAccount(account);
     const opens = order.offset === 'OPEN';
     const perLot = (ticks: number): Cents => {
@@ -90,7 +90,7 @@ export class Ledger implements FillListener {
     // Only orders that open need the funds: a close reduces the account's risk and
     // releases margin when it fills, and an account whose available went negative (a
     // price move) must still be able to close; its commission is frozen all the same.
-    if (opens && cost > account.available && !forced) {
+    if (opens && cost > account.available) {
       return {
         code: ResultCode.InsufficientMargin,
         message: `Insufficient funds: the order needs ${fromCents(cost)} for margin and commission, available is ${fromCents(account.available)}`,
