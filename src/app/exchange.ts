@@ -78,8 +78,8 @@ export class Exchange {
         historyBaseSeq = Number(projections.historySeq ?? 0);
       }
       if (projections.marketData !== undefined) marketData = MarketDataProjection.fromJSON(timeZone, projections.marketData as SavedMarketData);
-      return (stamped, result) => {
-        marketData.apply(stamped, result);
+      return (stamped, result, state) => {
+        marketData.apply(stamped, result, state);
         if (stamped.seq <= storedThrough) return;
         const events = HistoryProjection.relevant(result.events);
         if (events !== undefined) replayedSidecars.push([stamped.seq, encodeSidecar(stamped.ts, events)]);
@@ -99,7 +99,7 @@ export class Exchange {
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => {
       history.apply(stamped, result);
-      marketData.apply(stamped, result);
+      marketData.apply(stamped, result, sequencer.state);
       const events = HistoryProjection.relevant(result.events);
       if (events !== undefined) storage.journal.attach(stamped.seq, encodeSidecar(stamped.ts, events));
     });

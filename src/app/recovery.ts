@@ -35,7 +35,7 @@ export async function recover(
   snapshots: SnapshotStore,
   options: Partial<CoreOptions>,
   log: (line: string) => void,
-  onApplied?: (projections: Readonly<Record<string, unknown>>) => (stamped: StampedCommand, result: ApplyResult) => void,
+  onApplied?: (projections: Readonly<Record<string, unknown>>) => (stamped: StampedCommand, result: ApplyResult, state: CoreState) => void,
   /** Which core version applied which commands; without it, any tail is replayed. */
   coreVersions?: readonly CoreVersionSpan[],
 ): Promise<Recovered> {

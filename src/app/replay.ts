@@ -10,7 +10,7 @@ import type { Journal } from './journal-port.ts';
 export async function replayJournal(
   state: CoreState,
   journal: Journal,
-  onApplied?: (stamped: StampedCommand, result: ApplyResult) => void,
+  onApplied?: (stamped: StampedCommand, result: ApplyResult, state: CoreState) => void,
   /** Throws for a record this code must not replay (another core version applied it). */
   beforeApply?: (record: StampedCommand) => void,
 ): Promise<number> {
@@ -28,7 +28,7 @@ export async function replayJournal(
           { cause: error },
         );
       }
-      onApplied?.(record, result);
+      onApplied?.(record, result, state);
       applied++;
     }
   }

@@ -1,6 +1,6 @@
 import type { TradeExecuted } from '../core/index.ts';
 import { KLINE_PERIODS } from './periods.ts';
-import { KlineSeries, type SavedSeries } from './kline-series.ts';
+import { KlineSeries, type SavedSeries, type Tick } from './kline-series.ts';
 
 /** A trade as the public market sees it: no accounts, the aggressor's direction. */
 export interface PublicTrade {
@@ -60,10 +60,13 @@ export class InstrumentTape {
   listing: Listing = { listedTs: 0, changedTs: 0 };
   private recent: PublicTrade[] = [];
   private readonly series = new Map<number, KlineSeries>();
+  private ticks = new KlineSeries<Tick>();
+  /** Ticks of the command being observed, waiting for the book's top once it is done. */
+  private readonly awaitingTop: Tick[] = [];
 
   constructor(readonly volumeMultiple: number) {
     for (const period of KLINE_PERIODS) this.series.set(period.code, new KlineSeries());
-    this.series.set(TICK_SERIES, new KlineSeries());
+    this.series.set(TICK_SERIES, this.ticks);
   }
 
   static fromJSON(volumeMultiple: number, saved: SavedTape): InstrumentTape {
@@ -71,7 +74,10 @@ export class InstrumentTape {
     tape.listing = { ...saved.listing };
     tape.stats = { ...saved.stats, lastTrade: saved.stats.lastTrade ?? saved.stats.close };
     tape.recent = [...saved.recent];
-    for (const [code, series] of saved.series) tape.series.set(code, KlineSeries.fromJSON(series));
+    for (const [code, series] of saved.series) {
+      if (code === TICK_SERIES) tape.series.set(code, (tape.ticks = KlineSeries.ticksFromJSON(series)));
+      else tape.series.set(code, KlineSeries.fromJSON(series));
+    }
     return tape;
   }
 
@@ -109,7 +115,30 @@ export class InstrumentTape {
       const openMs = period.daily ? dayOpenMs : ts - (sinceMidnight < 0 ? sinceMidnight + period.ms : sinceMidnight);
       this.series.get(period.code)?.addTrade(openMs, price, volume, oiBefore, s.openInterest);
     }
-    this.series.get(TICK_SERIES)?.addTick(ts, price, volume, oiBefore, s.openInterest);
+    this.awaitingTop.push(
+      this.ticks.addTick({
+        openMs: ts, close: price, volume, openOi: oiBefore, closeOi: s.openInterest, dayHighest: s.highest, dayLowest: s.lowest, dayVolume: s.volume, dayAmount: s.amount,
+      }),
+    );
+  }
+
+  /** True while ticks of the command being observed wait for the book's top. */
+  get ticksAwaitTop(): boolean {
+    return this.awaitingTop.length > 0;
+  }
+
+  /**
+   * The book's top once the command whose trades made the waiting ticks is done: what a
+   * client would have seen beside them (a command's trades all show the book it left).
+   */
+  showTop(top: Pick<Tick, 'bidPrice1' | 'bidVolume1' | 'askPrice1' | 'askVolume1'>): void {
+    for (const tick of this.awaitingTop) {
+      tick.bidPrice1 = top.bidPrice1;
+      tick.bidVolume1 = top.bidVolume1;
+      tick.askPrice1 = top.askPrice1;
+      tick.askVolume1 = top.askVolume1;
+    }
+    this.awaitingTop.length = 0;
   }
 
   /** A new trading day: today's figures start again, yesterday's become the "pre" ones. */
@@ -140,5 +169,10 @@ export class InstrumentTape {
 
   klines(code: number): KlineSeries | undefined {
     return this.series.get(code);
+  }
+
+  /** One entry per trade, with the day's figures and the book's top beside it (DIFF's ticks). */
+  tickSeries(): KlineSeries<Tick> {
+    return this.ticks;
   }
 }

@@ -12,20 +12,41 @@ export interface Candle {
   closeOi: number;
 }
 
+/**
+ * A tick: one trade, with the market as it stood once the trade's command was done. The
+ * candle fields hold the trade (open = high = low = close = its price, its volume); the
+ * rest is what DIFF's ticks.<ins> shows beside it.
+ */
+export interface Tick extends Candle {
+  /** The day's figures including this trade. */
+  dayHighest: number;
+  dayLowest: number;
+  dayVolume: number;
+  dayAmount: number;
+  /** The best prices and their volumes after the trade's command; 0 for an empty side. */
+  bidPrice1: number;
+  bidVolume1: number;
+  askPrice1: number;
+  askVolume1: number;
+}
+
+/** What a trade tells a tick; the book's top is added once its command is done. */
+export type TickTrade = Pick<Tick, 'openMs' | 'close' | 'volume' | 'openOi' | 'closeOi' | 'dayHighest' | 'dayLowest' | 'dayVolume' | 'dayAmount'>;
+
 /** Candles kept per series (up to a quarter more between trims); older ones are dropped, ids keep counting. */
 export const MAX_CANDLES_PER_SERIES = 20_000;
 
-export interface SavedSeries {
+export interface SavedSeries<E extends Candle = Candle> {
   readonly nextId: number;
-  readonly candles: Candle[];
+  readonly candles: E[];
 }
 
 /**
  * The candles of one instrument and period, oldest first. Candles exist only for periods
  * with trades (none are invented); ids increase by one per candle, as DIFF's last_id needs.
  */
-export class KlineSeries {
-  private candles: Candle[] = [];
+export class KlineSeries<E extends Candle = Candle> {
+  private candles: E[] = [];
   private nextId = 0;
 
   static fromJSON(saved: SavedSeries): KlineSeries {
@@ -35,12 +56,36 @@ export class KlineSeries {
     return series;
   }
 
-  toJSON(): SavedSeries {
+  /**
+   * A tick series as saved. Snapshots written before ticks kept the market beside each
+   * trade lack those figures: they show as 0, as figures that do not exist do elsewhere.
+   */
+  static ticksFromJSON(saved: SavedSeries): KlineSeries<Tick> {
+    const series = new KlineSeries<Tick>();
+    series.candles = saved.candles.map((c) => {
+      const t = c as Partial<Tick>;
+      return {
+        ...c,
+        dayHighest: t.dayHighest ?? 0,
+        dayLowest: t.dayLowest ?? 0,
+        dayVolume: t.dayVolume ?? 0,
+        dayAmount: t.dayAmount ?? 0,
+        bidPrice1: t.bidPrice1 ?? 0,
+        bidVolume1: t.bidVolume1 ?? 0,
+        askPrice1: t.askPrice1 ?? 0,
+        askVolume1: t.askVolume1 ?? 0,
+      };
+    });
+    series.nextId = saved.nextId;
+    return series;
+  }
+
+  toJSON(): SavedSeries<E> {
     return { nextId: this.nextId, candles: this.candles };
   }
 
   /** Adds a trade to the candle starting at `openMs` (a new candle if the period moved on). */
-  addTrade(openMs: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
+  addTrade(this: KlineSeries<Candle>, openMs: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
     const last = this.candles[this.candles.length - 1];
     // A trade never opens a candle before the newest one: candles are in time order, and
     // the grid they open on can move (a time zone changed in the configuration, candles
@@ -63,10 +108,34 @@ export class KlineSeries {
     if (this.candles.length > MAX_CANDLES_PER_SERIES * 1.25) this.candles.splice(0, this.candles.length - MAX_CANDLES_PER_SERIES);
   }
 
-  /** Tick series: every trade is its own entry, even several in one millisecond. */
-  addTick(ts: number, price: number, volume: number, oiBefore: number, oiAfter: number): void {
-    this.candles.push({ id: this.nextId++, openMs: ts, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
+  /**
+   * Tick series: every trade is its own entry, even several in one millisecond. The book's
+   * top is 0 until its command is done (see InstrumentTape.showTop).
+   */
+  addTick(this: KlineSeries<Tick>, trade: TickTrade): Tick {
+    const price = trade.close;
+    const tick: Tick = {
+      id: this.nextId++,
+      openMs: trade.openMs,
+      open: price,
+      high: price,
+      low: price,
+      close: price,
+      volume: trade.volume,
+      openOi: trade.openOi,
+      closeOi: trade.closeOi,
+      dayHighest: trade.dayHighest,
+      dayLowest: trade.dayLowest,
+      dayVolume: trade.dayVolume,
+      dayAmount: trade.dayAmount,
+      bidPrice1: 0,
+      bidVolume1: 0,
+      askPrice1: 0,
+      askVolume1: 0,
+    };
+    this.candles.push(tick);
     this.trim();
+    return tick;
   }
 
   /** The id of the newest entry that started at or before `ms`; undefined when none did. */
@@ -91,12 +160,12 @@ export class KlineSeries {
   }
 
   /** The newest `count` candles, oldest first. */
-  latest(count: number): readonly Candle[] {
+  latest(count: number): readonly E[] {
     return this.candles.slice(Math.max(0, this.candles.length - count));
   }
 
   /** Candles with ids in [fromId, toId], oldest first. */
-  byIds(fromId: number, toId: number): readonly Candle[] {
+  byIds(fromId: number, toId: number): readonly E[] {
     const firstId = this.candles[0]?.id ?? 0;
     return this.candles.slice(Math.max(0, fromId - firstId), Math.max(0, toId - firstId + 1));
   }

@@ -1,4 +1,4 @@
-import type { ApplyResult, CoreEvent, StampedCommand } from '../core/index.ts';
+import { type ApplyResult, type CoreEvent, type CoreState, instrumentState, type StampedCommand } from '../core/index.ts';
 import { zonedMidnight } from './exchange-time.ts';
 import { InstrumentTape, type SavedTape } from './instrument-tape.ts';
 
@@ -22,6 +22,8 @@ export class MarketDataProjection {
   private dayOpenMs = 0;
   /** Set by a settlement, read by the trading day it begins (both in one command). */
   private settledDelisted = false;
+  /** Instruments whose new ticks wait for the book's top at the end of the command. */
+  private readonly ticked: string[] = [];
 
   constructor(private readonly timeZone: string) {}
 
@@ -41,8 +43,15 @@ export class MarketDataProjection {
     };
   }
 
-  apply(stamped: StampedCommand, result: ApplyResult): void {
+  /** Follows one applied command; `state` is the core's state once it is applied. */
+  apply(stamped: StampedCommand, result: ApplyResult, state: CoreState): void {
     for (const event of result.events) this.observe(event, stamped.ts);
+    for (const id of this.ticked) {
+      const live = instrumentState(state, id);
+      const tape = this.tapes.get(id);
+      if (live !== undefined && tape !== undefined) tape.showTop(live);
+    }
+    this.ticked.length = 0;
   }
 
   tape(instrumentId: string): InstrumentTape | undefined {
@@ -58,9 +67,13 @@ export class MarketDataProjection {
         this.tapes.set(event.spec.instrumentId, tape);
         break;
       }
-      case 'trade.executed':
-        this.tapes.get(event.instrumentId)?.trade(event, ts, this.dayOpenMs);
+      case 'trade.executed': {
+        const tape = this.tapes.get(event.instrumentId);
+        if (tape === undefined) break;
+        if (!tape.ticksAwaitTop) this.ticked.push(event.instrumentId);
+        tape.trade(event, ts, this.dayOpenMs);
         break;
+      }
       case 'instrument.changed': {
         if (event.status === 'DELISTED') this.delisted.add(event.instrumentId);
         const tape = this.tapes.get(event.instrumentId);

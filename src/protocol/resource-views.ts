@@ -128,6 +128,43 @@ export function candleView(c: { openMs: number; open: number; high: number; low:
   };
 }
 
+interface TickFigures {
+  readonly openMs: number;
+  readonly close: number;
+  readonly closeOi: number;
+  readonly dayHighest: number;
+  readonly dayLowest: number;
+  readonly dayVolume: number;
+  readonly dayAmount: number;
+  readonly bidPrice1: number;
+  readonly bidVolume1: number;
+  readonly askPrice1: number;
+  readonly askVolume1: number;
+}
+
+/**
+ * A tick as DIFF's ticks.<ins>.data shows it: the trade's price, the day's figures with it,
+ * and the book's top once its command was done. `average` is the day's volume-weighted
+ * price (turnover over volume and multiplier), cleared of float noise.
+ */
+export function tickView(t: TickFigures, volumeMultiple: number) {
+  const denominator = t.dayVolume * volumeMultiple;
+  return {
+    datetime: t.openMs * NS_PER_MS,
+    last_price: t.close,
+    average: denominator > 0 ? Math.round((t.dayAmount / denominator) * 1e6) / 1e6 : 0,
+    highest: t.dayHighest,
+    lowest: t.dayLowest,
+    bid_price1: t.bidPrice1,
+    bid_volume1: t.bidVolume1,
+    ask_price1: t.askPrice1,
+    ask_volume1: t.askVolume1,
+    volume: t.dayVolume,
+    amount: Math.round(t.dayAmount * 100) / 100,
+    open_interest: t.closeOi,
+  };
+}
+
 export function conditionalView(record: ConditionalRecord) {
   return {
     conditional_order_id: record.conditionalId,

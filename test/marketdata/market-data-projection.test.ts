@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { apply, type Command, createCoreState, openInterest, type StampedCommand } from '../../src/core/index.ts';
+import { apply, type Command, createCoreState, instrumentState, openInterest, type StampedCommand } from '../../src/core/index.ts';
 import { KlineSeries, MarketDataProjection, zonedMidnight } from '../../src/marketdata/index.ts';
 import { materialize, streamArb } from '../reference/command-streams.ts';
 import { COPPER } from '../support/core-harness.ts';
@@ -13,7 +13,7 @@ function run(commands: readonly StampedCommand[], check?: (state: ReturnType<typ
   const state = createCoreState();
   const projection = new MarketDataProjection(TZ);
   for (const stamped of commands) {
-    projection.apply(stamped, apply(state, stamped));
+    projection.apply(stamped, apply(state, stamped), state);
     check?.(state, projection);
   }
   return { state, projection };
@@ -78,6 +78,58 @@ describe('market-data projection', () => {
     );
   });
 
+  it("shows each tick with the day's figures after its trade and the book its command left", () => {
+    fc.assert(
+      fc.property(tradingArb, (actions) => {
+        let shown = -1;
+        let volume = 0;
+        run(tradingCommands(actions), (state, projection) => {
+          const tape = projection.tape(COPPER.instrumentId);
+          if (tape === undefined) return;
+          const ticks = tape.tickSeries();
+          const fresh = ticks.byIds(shown + 1, ticks.lastId);
+          shown = ticks.lastId;
+          if (fresh.length === 0) return;
+          const live = instrumentState(state, COPPER.instrumentId)!;
+          const s = tape.stats;
+          // A new day may have begun before the first of them: count from the first one's volume.
+          volume = fresh[0]!.dayVolume === fresh[0]!.volume ? 0 : volume;
+          for (const tick of fresh) {
+            volume += tick.volume;
+            assert.equal(tick.dayVolume, volume, "the day's volume including the tick's trade");
+            assert.ok(tick.dayLowest <= tick.close && tick.close <= tick.dayHighest);
+            assert.deepEqual(
+              [tick.bidPrice1, tick.bidVolume1, tick.askPrice1, tick.askVolume1],
+              [live.bidPrice1, live.bidVolume1, live.askPrice1, live.askVolume1],
+              'the book as the command left it',
+            );
+          }
+          const newest = fresh[fresh.length - 1]!;
+          assert.deepEqual(
+            [newest.dayVolume, newest.dayHighest, newest.dayLowest, newest.dayAmount, newest.closeOi],
+            [s.volume, s.highest, s.lowest, s.amount, s.openInterest],
+            "the newest tick shows the day's figures as the quote does",
+          );
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('reads ticks saved before they kept the market beside them, with 0 for what they lack', () => {
+    const { projection } = run(tradingCommands([{ kind: 'order', account: 0, buy: false, close: false, volume: 2, ticks: 0, dtMs: 1 }, { kind: 'order', account: 1, buy: true, close: false, volume: 2, ticks: 0, dtMs: 1 }]));
+    const saved = JSON.parse(JSON.stringify(projection.toJSON()));
+    for (const [, , tape] of saved.tapes) {
+      for (const [code, series] of tape.series) {
+        if (code !== -1) continue;
+        series.candles = series.candles.map((c: Record<string, number>) => ({ id: c.id, openMs: c.openMs, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, openOi: c.openOi, closeOi: c.closeOi }));
+      }
+    }
+    const tick = MarketDataProjection.fromJSON(TZ, saved).tape(COPPER.instrumentId)!.tickSeries().latest(1)[0]!;
+    assert.equal(tick.close, 70_000);
+    assert.deepEqual([tick.dayVolume, tick.dayHighest, tick.bidPrice1, tick.askVolume1], [0, 0, 0, 0]);
+  });
+
   it("puts every trade's volume in exactly one candle of each period", () => {
     fc.assert(
       fc.property(tradingArb, (actions) => {
@@ -114,7 +166,7 @@ describe('market-data projection', () => {
         const first = run(commands.slice(0, at));
         const saved = JSON.parse(JSON.stringify(first.projection.toJSON()));
         const resumed = MarketDataProjection.fromJSON(TZ, saved);
-        for (const stamped of commands.slice(at)) resumed.apply(stamped, apply(first.state, stamped));
+        for (const stamped of commands.slice(at)) resumed.apply(stamped, apply(first.state, stamped), first.state);
         assert.deepEqual(JSON.parse(JSON.stringify(resumed.toJSON())), JSON.parse(JSON.stringify(whole.toJSON())));
       }),
       { numRuns: 60 },
@@ -169,7 +221,7 @@ describe('market-data projection', () => {
     const step = (command: Command, dt: number) => {
       const stamped = at(command, dt);
       commands.push(stamped);
-      projection.apply(stamped, apply(state, stamped));
+      projection.apply(stamped, apply(state, stamped), state);
       return stamped.ts;
     };
     const tape = projection.tape(COPPER.instrumentId)!;
@@ -198,7 +250,7 @@ describe('market-data projection', () => {
     let seq = 0;
     const step = (command: Command) => {
       const stamped = { seq: ++seq, ts: at, command };
-      projection.apply(stamped, apply(state, stamped));
+      projection.apply(stamped, apply(state, stamped), state);
     };
     step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
     step({ type: 'instrument.add', spec: COPPER });

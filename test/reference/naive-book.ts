@@ -308,13 +308,17 @@ export class NaiveExchange {
     return this.result(OK, undefined);
   }
 
-  /** Day end: GFD and GFS orders expire, and GTD orders whose last day is today (or earlier); GTC stays. */
+  /**
+   * Day end: GFD and GFS orders expire, and GTD orders whose date comes before the next
+   * trading day (dated today or earlier, or on the weekend that follows); GTC stays.
+   */
   endDay(): RefResult {
+    const next = this.tradingDay === '' ? '' : weekdayAfter(this.tradingDay);
     const expired = this.resting.filter(
       (o) =>
         o.timeCondition === 'GFD' ||
         o.timeCondition === 'GFS' ||
-        (o.timeCondition === 'GTD' && o.validUntilDate <= this.tradingDay),
+        (o.timeCondition === 'GTD' && o.validUntilDate < next),
     );
     this.resting = this.resting.filter((o) => !expired.includes(o));
     return this.result(OK, undefined, { cancelled: expired.map(cancelledRecord) });
@@ -522,4 +526,12 @@ function cancelledRecord(order: RefOrder): RefCancelled {
     exchangeOrderId: order.exchangeOrderId,
     volumeLeft: order.volumeLeft,
   };
+}
+
+/** The first Monday-to-Friday date after `day` (YYYY-MM-DD), by the JavaScript calendar. */
+function weekdayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(0, 10);
 }

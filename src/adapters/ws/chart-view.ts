@@ -1,7 +1,7 @@
 import type { Exchange } from '../../app/exchange.ts';
-import { type KlineSeries, periodByDurationNs, TICK_SERIES } from '../../marketdata/index.ts';
+import { type KlineSeries, periodByDurationNs, type Tick, TICK_SERIES } from '../../marketdata/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
-import { NS_PER_MS } from '../../protocol/index.ts';
+import { NS_PER_MS, tickView } from '../../protocol/index.ts';
 import { HeldCandles } from './held-candles.ts';
 
 /** A set_chart request as the client sent it (echoed in charts.<id>.state). */
@@ -77,9 +77,10 @@ function alignedRange(series: KlineSeries, first: KlineSeries, span: Span): Span
   return { left: series.idAtOrBefore(from.openMs) ?? series.firstId, right };
 }
 
-/** What a client holds of each candle series it was sent, by instrument and duration. */
+/** What a client holds of each candle series it was sent, by instrument and duration, and of each tick series. */
 export class HeldKlines {
   private readonly series = new Map<string, HeldCandles>();
+  private readonly ticks = new Map<string, HeldCandles<Tick>>();
 
   of(instrumentId: string, durationKey: string): HeldCandles {
     const key = `${instrumentId} ${durationKey}`;
@@ -90,6 +91,15 @@ export class HeldKlines {
     }
     return held;
   }
+
+  ticksOf(instrumentId: string, volumeMultiple: number): HeldCandles<Tick> {
+    let held = this.ticks.get(instrumentId);
+    if (held === undefined) {
+      held = new HeldCandles<Tick>((tick) => tickView(tick, volumeMultiple) as unknown as JsonObject);
+      this.ticks.set(instrumentId, held);
+    }
+    return held;
+  }
 }
 
 /**
@@ -97,9 +107,13 @@ export class HeldKlines {
  * older state, `last_id`, and `charts.<id>` with the range (of the first instrument; -1
  * when it has none). What it returns is recorded in `held` as sent. Candles that leave the
  * range are not deleted: the client keeps them, as DIFF servers do.
+ *
+ * A tick chart (duration 0) is sent twice over: as klines.<ins>.0, the spec's layout, and
+ * as ticks.<ins> with the same ids, where DIFF clients read ticks (tqsdk-js's getTicks).
  */
 export function chartPatch(exchange: Exchange, request: ChartRequest, held: HeldKlines, chartMirror: Json | undefined) {
   const klines: JsonObject = {};
+  const ticks: JsonObject = {};
   const instruments = instrumentsOf(request.ins_list);
   const durationKey = String(request.duration);
   let shown: Span = EMPTY;
@@ -121,6 +135,10 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
     const data = span.right >= span.left ? candles.update(series, span.left, span.right) : undefined;
     if (data !== undefined) entry.data = data;
     if (Object.keys(entry).length > 0) klines[instrumentId] = { [durationKey]: entry };
+    if (request.duration === 0) {
+      const tickEntry = ticksPatch(exchange, instrumentId, span, held);
+      if (tickEntry !== undefined) ticks[instrumentId] = tickEntry;
+    }
   }
   const chart = {
     state: { ...request } as unknown as JsonObject,
@@ -129,5 +147,22 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
     more_data: false,
     ready: true,
   };
-  return { klines: Object.keys(klines).length > 0 ? klines : undefined, chart: diff(chartMirror, chart) };
+  return {
+    klines: Object.keys(klines).length > 0 ? klines : undefined,
+    ticks: Object.keys(ticks).length > 0 ? ticks : undefined,
+    chart: diff(chartMirror, chart),
+  };
+}
+
+/** ticks.<ins>: `last_id` and the ticks of `span` the client lacks. */
+function ticksPatch(exchange: Exchange, instrumentId: string, span: Span, held: HeldKlines): JsonObject | undefined {
+  const tape = exchange.marketData.tape(instrumentId);
+  if (tape === undefined) return undefined;
+  const series = tape.tickSeries();
+  const sent = held.ticksOf(instrumentId, tape.volumeMultiple);
+  const entry: JsonObject = {};
+  if (sent.lastId !== series.lastId) entry.last_id = sent.lastId = series.lastId;
+  const data = span.right >= span.left ? sent.update(series, span.left, span.right) : undefined;
+  if (data !== undefined) entry.data = data;
+  return Object.keys(entry).length > 0 ? entry : undefined;
 }

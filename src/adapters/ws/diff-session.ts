@@ -358,6 +358,7 @@ export class DiffSession {
   private chartParts(): string[] {
     const charts: JsonObject = {};
     const klines: JsonObject = {};
+    const ticks: JsonObject = {};
     // Chart ids are the client's: own properties only (see setOwn).
     for (const chartId of this.removedCharts) {
       if (getOwn(this.chartsMirror, chartId) !== undefined) setOwn(charts, chartId, null);
@@ -372,6 +373,9 @@ export class DiffSession {
       if (patch.klines !== undefined) {
         for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
       }
+      if (patch.ticks !== undefined) {
+        for (const [id, value] of Object.entries(patch.ticks)) ticks[id] = applyPatch(ticks[id], value as Json);
+      }
     }
     this.dirtyCharts.clear();
     const parts: string[] = [];
@@ -380,6 +384,7 @@ export class DiffSession {
       parts.push(`"charts":${JSON.stringify(charts)}`);
     }
     if (Object.keys(klines).length > 0) parts.push(`"klines":${JSON.stringify(klines)}`);
+    if (Object.keys(ticks).length > 0) parts.push(`"ticks":${JSON.stringify(ticks)}`);
     return parts;
   }
 

@@ -10,6 +10,8 @@ import { candleView } from '../../protocol/index.ts';
  */
 const MAX_UNSETTLED = 64;
 
+const showCandle = (candle: Candle): JsonObject => candleView(candle) as unknown as JsonObject;
+
 /**
  * What one client holds of one candle series (klines.<ins>.<dur>), kept small: only the
  * newest candle changes (a trade always lands in the newest period), so every older one
@@ -20,7 +22,7 @@ const MAX_UNSETTLED = 64;
  * So a chart costs the server a few numbers per series however long it stays open, and a
  * trade costs it the candles past what the client holds, not its whole window.
  */
-export class HeldCandles {
+export class HeldCandles<E extends Candle = Candle> {
   /** last_id as the client holds it. */
   lastId: number | undefined;
   /** Ids held in their final state: disjoint, sorted [first, last] ranges. */
@@ -28,16 +30,19 @@ export class HeldCandles {
   /** Candles held in a state that may have changed since, by id (in the order sent). */
   private readonly unsettled = new Map<number, JsonObject>();
 
+  /** `view` is how the client is shown an entry: a candle, or a tick (DIFF's ticks.<ins>). */
+  constructor(private readonly view: (entry: E) => JsonObject = showCandle) {}
+
   /**
    * The `data` patch that brings the client's candles of [left, right] up to date (undefined
    * when it holds them all), recorded as sent.
    */
-  update(series: KlineSeries, left: number, right: number): JsonObject | undefined {
+  update(series: KlineSeries<E>, left: number, right: number): JsonObject | undefined {
     const newest = series.lastId;
     const data: JsonObject = {};
     let changed = false;
-    const send = (candle: Candle) => {
-      const view = candleView(candle) as unknown as JsonObject;
+    const send = (candle: E) => {
+      const view = this.view(candle);
       const held = this.unsettled.get(candle.id);
       const change = held === undefined ? view : diff(held, view);
       if (change !== undefined) {

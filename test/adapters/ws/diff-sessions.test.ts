@@ -131,6 +131,16 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     await client.until((m) => m.charts?.pair?.right_id === cuLast, 5000, 'the chart');
     assert.equal(client.mirror.charts.pair.left_id, cuLast - 1);
     await client.until((m) => m.klines?.['SHFE.al2701']?.['0']?.data?.[String(alLast)] !== undefined, 5000, 'the al tick of that stretch of time');
+    // The same ticks as ticks.<ins> (where DIFF clients read them), under the same ids.
+    await client.until((m) => m.ticks?.['SHFE.al2701']?.data?.[String(alLast)] !== undefined, 5000, 'ticks.SHFE.al2701');
+    const cuTicks = client.mirror.ticks['SHFE.cu2701'];
+    assert.equal(cuTicks.last_id, cuLast);
+    assert.deepEqual(Object.keys(cuTicks.data), Object.keys(client.mirror.klines['SHFE.cu2701']['0'].data));
+    assert.deepEqual(Object.keys(cuTicks.data[String(cuLast)]).sort(), [
+      'amount', 'ask_price1', 'ask_volume1', 'average', 'bid_price1', 'bid_volume1', 'datetime', 'highest', 'last_price', 'lowest', 'open_interest', 'volume',
+    ]);
+    assert.equal(cuTicks.data[String(cuLast)].last_price, 86500);
+    assert.equal(cuTicks.data[String(cuLast)].average, 86500);
     client.send({ aid: 'set_chart', chart_id: 'unknown', ins_list: 'SHFE.zz9999,SHFE.al2701', duration: 0, view_width: 2 });
     await client.until((m) => m.charts?.unknown !== undefined, 5000, 'the chart on an unknown instrument');
     assert.deepEqual([client.mirror.charts.unknown.left_id, client.mirror.charts.unknown.right_id], [-1, -1]);

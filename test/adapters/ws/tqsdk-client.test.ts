@@ -55,6 +55,7 @@ interface TqsdkClient {
   getQuote(symbol: string): Obj;
   setChart(payload: { chart_id?: string; symbol: string; duration: number; view_width?: number }): Obj;
   getKlines(symbol: string, duration: number): { last_id: number; data: Obj } | null;
+  getTicks(symbol: string): { last_id: number; data: Obj } | null;
   insertOrder(payload: AccountKey & Obj): Obj | null;
   getAccount(payload: AccountKey): Obj | null;
   getPosition(payload: AccountKey & { symbol: string }): Obj | null;
@@ -282,6 +283,34 @@ describe('tqsdk-js (the real npm DIFF client) against the DIFF server', () => {
     await until(sdk, () => chart.right_id === sdk.getKlines(SYMBOL, MINUTE_NS)?.last_id, 'charts.cu_1m.right_id = last_id');
     const quote = sdk.getQuote(SYMBOL);
     await until(sdk, () => quote.last_price === 86600 && quote.volume >= 2, 'quote last_price after the trade');
+  });
+
+  it('sets a tick chart and reads each trade with the book beside it through getTicks', async () => {
+    const chart = sdk.setChart({ chart_id: 'cu_ticks', symbol: SYMBOL, duration: 0, view_width: 10 });
+    await until(sdk, () => chart.ready === true && chart.right_id >= 0, 'charts.cu_ticks ready');
+    // A bid that stays behind the trade, so the tick shows a book on both sides.
+    await h.order(bob, { direction: 'BUY', price: 86200, volume: 3 });
+    await h.order(bob, { direction: 'SELL', price: 86700, volume: 1 });
+    await h.order(dave, { direction: 'BUY', price: 86700, volume: 1 });
+    const tick = await until(sdk, () => {
+      const ts = sdk.getTicks(SYMBOL);
+      const newest = ts === null || ts.last_id < 0 ? undefined : ts.data[ts.last_id];
+      return newest?.last_price === 86700 && newest;
+    }, `ticks.${SYMBOL} with the trade`);
+    const ticks = sdk.getTicks(SYMBOL)!;
+    assert.equal(ticks.last_id, sdk.getKlines(SYMBOL, 0)?.last_id, 'ticks and the duration-0 klines share their ids');
+    const quote = sdk.getQuote(SYMBOL);
+    await until(sdk, () => quote.last_price === 86700, 'quote after the trade');
+    assert.equal(tick.bid_price1, 86200);
+    assert.equal(tick.bid_volume1, 3);
+    assert.equal(tick.ask_price1, quote.ask_price1, 'nothing rests above the trade but what rested before');
+    assert.equal(tick.volume, quote.volume, "the day's volume with the trade");
+    assert.equal(tick.open_interest, quote.open_interest);
+    assert.equal(tick.highest, quote.highest);
+    assert.equal(tick.lowest, quote.lowest);
+    assert.equal(typeof tick.average, 'number');
+    assert.ok(tick.average >= quote.lowest && tick.average <= quote.highest, `average ${tick.average} within the day's range`);
+    assert.equal(typeof tick.datetime, 'number');
   });
 
   it('inserts an order that fills against a resting order: order FINISHED, trade, position, account', async () => {
