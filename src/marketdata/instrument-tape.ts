@@ -1,6 +1,7 @@
 import type { TradeExecuted } from '../core/index.ts';
 import { KLINE_PERIODS } from './periods.ts';
-import { KlineSeries, type SavedSeries, type Tick } from './kline-series.ts';
+import { KlineSeries, type Tick } from './kline-series.ts';
+import type { SavedSeries } from './series-rows.ts';
 
 /** A trade as the public market sees it: no accounts, the aggressor's direction. */
 export interface PublicTrade {
@@ -60,7 +61,7 @@ export class InstrumentTape {
   listing: Listing = { listedTs: 0, changedTs: 0 };
   private recent: PublicTrade[] = [];
   private readonly series = new Map<number, KlineSeries>();
-  private ticks = new KlineSeries<Tick>();
+  private ticks = KlineSeries.ticks();
   /** Ticks of the command being observed, waiting for the book's top once it is done. */
   private readonly awaitingTop: Tick[] = [];
 

@@ -1,3 +1,5 @@
+import { candleRow, candlesOf, type SavedSeries, tickRow, ticksOf } from './series-rows.ts';
+
 /** One candle. `openMs` is the start of its period (the trading day's midnight for daily bars). */
 export interface Candle {
   readonly id: number;
@@ -36,9 +38,8 @@ export type TickTrade = Pick<Tick, 'openMs' | 'close' | 'volume' | 'openOi' | 'c
 /** Candles kept per series (up to a quarter more between trims); older ones are dropped, ids keep counting. */
 export const MAX_CANDLES_PER_SERIES = 20_000;
 
-export interface SavedSeries<E extends Candle = Candle> {
-  readonly nextId: number;
-  readonly candles: E[];
+interface RowOf<E> {
+  row(entry: E): number[];
 }
 
 /**
@@ -49,39 +50,29 @@ export class KlineSeries<E extends Candle = Candle> {
   private candles: E[] = [];
   private nextId = 0;
 
+  /** How an entry is saved (see series-rows.ts); a method, so a tick series is still a series of candles. */
+  constructor(private readonly saving: RowOf<E> = { row: candleRow }) {}
+
   static fromJSON(saved: SavedSeries): KlineSeries {
     const series = new KlineSeries();
-    series.candles = saved.candles.map((c) => ({ ...c }));
+    series.candles = candlesOf(saved);
     series.nextId = saved.nextId;
     return series;
   }
 
-  /**
-   * A tick series as saved. Snapshots written before ticks kept the market beside each
-   * trade lack those figures: they show as 0, as figures that do not exist do elsewhere.
-   */
+  static ticks(): KlineSeries<Tick> {
+    return new KlineSeries<Tick>({ row: tickRow });
+  }
+
   static ticksFromJSON(saved: SavedSeries): KlineSeries<Tick> {
-    const series = new KlineSeries<Tick>();
-    series.candles = saved.candles.map((c) => {
-      const t = c as Partial<Tick>;
-      return {
-        ...c,
-        dayHighest: t.dayHighest ?? 0,
-        dayLowest: t.dayLowest ?? 0,
-        dayVolume: t.dayVolume ?? 0,
-        dayAmount: t.dayAmount ?? 0,
-        bidPrice1: t.bidPrice1 ?? 0,
-        bidVolume1: t.bidVolume1 ?? 0,
-        askPrice1: t.askPrice1 ?? 0,
-        askVolume1: t.askVolume1 ?? 0,
-      };
-    });
+    const series = KlineSeries.ticks();
+    series.candles = ticksOf(saved);
     series.nextId = saved.nextId;
     return series;
   }
 
-  toJSON(): SavedSeries<E> {
-    return { nextId: this.nextId, candles: this.candles };
+  toJSON(): SavedSeries {
+    return { nextId: this.nextId, rows: this.candles.map((entry) => this.saving.row(entry)) };
   }
 
   /** Adds a trade to the candle starting at `openMs` (a new candle if the period moved on). */

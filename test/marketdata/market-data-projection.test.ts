@@ -116,17 +116,25 @@ describe('market-data projection', () => {
     );
   });
 
-  it('reads ticks saved before they kept the market beside them, with 0 for what they lack', () => {
-    const { projection } = run(tradingCommands([{ kind: 'order', account: 0, buy: false, close: false, volume: 2, ticks: 0, dtMs: 1 }, { kind: 'order', account: 1, buy: true, close: false, volume: 2, ticks: 0, dtMs: 1 }]));
+  it('reads series saved as objects (snapshots before rows), ticks with 0 for the market they lack', () => {
+    const { projection } = run(tradingCommands([
+      { kind: 'order', account: 0, buy: false, close: false, volume: 2, ticks: 0, dtMs: 1 },
+      { kind: 'order', account: 1, buy: true, close: false, volume: 2, ticks: 0, dtMs: 1 },
+    ]));
+    const tape = projection.tape(COPPER.instrumentId)!;
     const saved = JSON.parse(JSON.stringify(projection.toJSON()));
-    for (const [, , tape] of saved.tapes) {
-      for (const [code, series] of tape.series) {
-        if (code !== -1) continue;
-        series.candles = series.candles.map((c: Record<string, number>) => ({ id: c.id, openMs: c.openMs, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, openOi: c.openOi, closeOi: c.closeOi }));
-      }
+    // The old layout: every series as candle objects with ids, ticks without the market.
+    for (const [, , savedTape] of saved.tapes) {
+      savedTape.series = savedTape.series.map(([code]: [number]) => {
+        const series = tape.klines(code)!;
+        const candles = series.latest(series.size).map(({ id, openMs, open, high, low, close, volume, openOi, closeOi }) => ({ id, openMs, open, high, low, close, volume, openOi, closeOi }));
+        return [code, { nextId: series.lastId + 1, candles }];
+      });
     }
-    const tick = MarketDataProjection.fromJSON(TZ, saved).tape(COPPER.instrumentId)!.tickSeries().latest(1)[0]!;
-    assert.equal(tick.close, 70_000);
+    const restored = MarketDataProjection.fromJSON(TZ, saved).tape(COPPER.instrumentId)!;
+    for (const code of [0, 4, 5, 6, 7, 8]) assert.deepEqual(restored.klines(code)!.latest(10), tape.klines(code)!.latest(10), `period ${code}`);
+    const tick = restored.tickSeries().latest(1)[0]!;
+    assert.deepEqual([tick.id, tick.close, tick.volume], [0, 70_000, 2]);
     assert.deepEqual([tick.dayVolume, tick.dayHighest, tick.bidPrice1, tick.askVolume1], [0, 0, 0, 0]);
   });
 
