@@ -67,8 +67,8 @@ export class LevelJournal implements Journal {
   ): Promise<LevelJournal> {
     let last = 0;
     for await (const [key, text] of db.iterator({ gte: JOURNAL_PREFIX, lt: rangeEnd(JOURNAL_PREFIX), reverse: true, limit: 1 })) {
-      // An unreadable last batch is a torn tail: readFrom drops it. Until then, count up
-      // to the seq before it.
+      // An unreadable last batch refuses the start when recovery reads it (readFrom);
+      // until then, count up to the seq before it.
       try {
         last = decodeBatch(seqOfKey(key), text).at(-1)!.seq;
       } catch {
@@ -197,9 +197,9 @@ export class LevelJournal implements Journal {
 
   /**
    * Records after `afterSeq`, in batches. Recovery settles where the journal ends here:
-   * - A batch that cannot be parsed at the very end is a torn tail (a write the engine
-   *   never confirmed, so none of it was acknowledged): it is dropped with a log line.
-   *   Anywhere else it is corruption, and reading stops with an error naming its first seq.
+   * - A batch that cannot be decoded is corruption, at the end as anywhere else: the
+   *   engine never shows part of a write, so it is a batch that was stored and may have
+   *   been acknowledged. Reading stops with an error naming its first seq.
    * - A hole followed by at most MAX_WRITES_IN_FLIGHT - 1 batches is what a crash leaves
    *   when concurrent writes finished out of order: nothing after the hole was
    *   acknowledged, so those batches are dropped with a log line. A longer run after a
@@ -283,10 +283,10 @@ export class LevelJournal implements Journal {
     try {
       last = decodeBatch(firstSeq, held[1]);
     } catch (error) {
-      this.log(`journal: dropping torn last record ${firstSeq} (${(error as Error).message})`);
-      await this.dropBatches([held[0]]);
-      this.appended = Math.min(this.appended, firstSeq - 1);
-      return;
+      // The engine stores a batch whole or not at all (its log drops a write a crash cut
+      // short), so an unreadable last batch is damage to one it confirmed, which may have
+      // been acknowledged and applied: never dropped as if nobody had heard of it.
+      throw new JournalCorruptionError(firstSeq, `the newest stored batch cannot be decoded: ${(error as Error).message}`);
     }
     yield after(afterSeq, last);
   }
@@ -312,7 +312,7 @@ export class LevelJournal implements Journal {
         if (entries.length === 0) break;
         for (const [key, text] of entries) {
           const first = seqOfKey(key);
-          // Sidecars of a batch the journal dropped as a torn tail are dropped with it.
+          // Sidecars past the journal's end (batches it dropped after a hole) are not history.
           if (first > this.appended) return;
           let items: [number, unknown][];
           try {
