@@ -18,6 +18,8 @@ export interface ServiceOptions {
   readonly listen: boolean;
   /** Start the DIFF WebSocket server (on ws_port; 0 picks a free port). */
   readonly websocket: boolean;
+  /** Unread bytes after which a DIFF client is closed (default MAX_UNSENT_BYTES; tests lower it). */
+  readonly diffUnsentLimit?: number;
 }
 
 /** How long requests in flight may take to finish once a shutdown begins. */
@@ -69,6 +71,7 @@ export class Service {
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,
+          ...(options.diffUnsentLimit !== undefined && { maxUnsentBytes: options.diffUnsentLimit }),
         });
         const server = diff;
         figures.countConnectionsWith(() => server.connectionCount);

@@ -56,7 +56,9 @@ export class HttpHarness {
     readonly httpPort: number | undefined,
   ) {}
 
-  static async start(options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean } = {}): Promise<HttpHarness> {
+  static async start(
+    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffUnsentLimit?: number; log?: (line: string) => void } = {},
+  ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
     const httpPort = options.listen === true ? await freePort() : undefined;
@@ -72,10 +74,11 @@ export class HttpHarness {
       },
       root,
     );
-    const service = await Service.start(config, options.clock ?? systemClock, () => undefined, {
+    const service = await Service.start(config, options.clock ?? systemClock, options.log ?? (() => undefined), {
       listen: httpPort !== undefined,
       websocket: options.websocket === true,
       httpLogger: false,
+      ...(options.diffUnsentLimit !== undefined && { diffUnsentLimit: options.diffUnsentLimit }),
     });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;

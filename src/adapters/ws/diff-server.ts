@@ -20,6 +20,8 @@ export interface DiffServerOptions {
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
   readonly trustProxy?: number;
+  /** Default MAX_UNSENT_BYTES. */
+  readonly maxUnsentBytes?: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -59,6 +61,12 @@ const MAX_FRAME_BYTES = 1 << 20;
  * two, a frame is refused with a notify and the connection stays.
  */
 const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
+/**
+ * Bytes sent and not yet taken by the client beyond which the connection is closed: a
+ * client that does not read would otherwise make the server hold whatever it is sent.
+ * Far above any one rtn_data (a login's whole state, a chart's window).
+ */
+export const MAX_UNSENT_BYTES = 32 << 20;
 
 interface Connection {
   readonly socket: WebSocket;
@@ -67,6 +75,8 @@ interface Connection {
   lastHeard: number;
   /** Frames are handled one after another: a login must finish before the order sent after it. */
   queue: Promise<void>;
+  /** An application-level ping was read in the frame being handled: one pong answers the frame. */
+  pongDue: boolean;
 }
 
 /**
@@ -193,7 +203,7 @@ export class DiffServer {
     }
     const query = requestUrl(request)?.searchParams ?? new URLSearchParams();
     const queryUserId = query.get('user_id') ?? undefined;
-    const session = new DiffSession(this.exchange, this.feed, { send: (text) => socket.send(text) }, queryUserId === '' ? undefined : queryUserId);
+    const session = new DiffSession(this.exchange, this.feed, { send: (text) => this.send(connection, text) }, queryUserId === '' ? undefined : queryUserId);
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,
@@ -201,7 +211,7 @@ export class DiffServer {
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve() };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     if (token !== null && token !== '') this.authenticateWithToken(session, token);
@@ -230,6 +240,18 @@ export class DiffServer {
     });
     socket.on('error', () => socket.terminate());
     session.greet();
+  }
+
+  /** Sends to a client that keeps up; one that has left too much unread (MAX_UNSENT_BYTES) is closed. */
+  private send(connection: Connection, text: string): void {
+    const { socket } = connection;
+    if (socket.bufferedAmount > (this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES)) {
+      // Its close event tells a waiting shutdown.
+      if (this.connections.delete(connection)) this.options.log(`diff: a client left ${socket.bufferedAmount} bytes unread; its connection is closed`);
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
   }
 
   private authenticateWithToken(session: DiffSession, token: string): void {
@@ -317,6 +339,10 @@ export class DiffServer {
       const outcome = this.handle(connection, raw);
       submitted = (outcome === true || outcome === false ? outcome : await outcome) || submitted;
     }
+    if (connection.pongDue) {
+      connection.pongDue = false;
+      this.send(connection, '{"aid":"pong"}');
+    }
     // A frame that sent commands to the exchange is answered when they are durable (the
     // publish of their batch flushes), so its effects reach the client in one rtn_data.
     if (!submitted) session.flush();
@@ -324,7 +350,7 @@ export class DiffServer {
 
   /** Handles one message; true when it submitted a command to the exchange (a promise of false for a login). */
   private handle(connection: Connection, raw: unknown): boolean | Promise<boolean> {
-    const { session, ctx, socket } = connection;
+    const { session, ctx } = connection;
     const parsed = checkMessage(raw);
     if ('problem' in parsed) {
       if (!refuseMalformedOrder(ctx, session, raw, parsed.problem)) session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);
@@ -336,7 +362,8 @@ export class DiffServer {
         session.peek(false);
         return false;
       case 'ping':
-        socket.send('{"aid":"pong"}');
+        // Answered once the frame is handled: a frame of a thousand pings is one pong.
+        connection.pongDue = true;
         return false;
       case 'req_login':
         return login(ctx, session, m).then(() => false);

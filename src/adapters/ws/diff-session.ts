@@ -112,6 +112,10 @@ export class DiffSession {
     if (answerNow) this.flush();
   }
 
+  isLoggedInAs(userId: string): boolean {
+    return this.caller?.userId === userId;
+  }
+
   loggedIn(caller: Caller, key: string): void {
     // The mirror is what the client holds under trade.<key>: another key or user starts
     // empty, and the client is told to delete what it holds of the earlier one.
@@ -121,9 +125,11 @@ export class DiffSession {
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
       this.shownMarks.clear();
-      // Refusals shown to the previous user are not the new user's orders.
+      // Refusals shown to the previous user are not the new user's orders, and what was
+      // still to be told to the previous user is not the new user's news.
       this.localOrders.clear();
       this.ordersInFlight.clear();
+      if (this.caller !== undefined && this.caller.userId !== caller.userId) this.notifications.clear();
     }
     this.caller = caller;
     this.tradeKey = key;

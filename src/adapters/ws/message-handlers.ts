@@ -100,6 +100,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     return false;
   }
   session.localOrders.delete(orderId);
+  const sender = session.caller.userId;
   // The outcome (accepted, filled, refused with a record) reaches the client as patches
   // once the batch is durable; a storage failure is told here.
   // A failure told at once (storage already failed, shutting down) is not a submission:
@@ -108,6 +109,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     command,
     (error) =>
       later(ctx, () => {
+        if (!session.isLoggedInAs(sender)) return;
         session.ordersInFlight.delete(orderId);
         session.notifyLocal('ERROR', ResultCode.InternalError, `order ${orderId} not accepted: ${error.message}`, 0);
         session.flush();
@@ -116,6 +118,7 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     // same frame): the notify is all there is to show, and the live order stays as it is.
     (result) =>
       later(ctx, () => {
+        if (!session.isLoggedInAs(sender)) return;
         session.ordersInFlight.delete(orderId);
         session.notifyLocal('WARNING', result.code, `order ${orderId} refused: ${result.message}`);
         session.flush();
@@ -124,6 +127,9 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
   if (submitted) session.ordersInFlight.add(orderId);
   return submitted;
 }
+
+/** Refused orders a connection shows as FINISHED records (see showRefusal). */
+export const LOCAL_REFUSALS_KEPT = 1_000;
 
 /**
  * Shows a refusal made here: a FINISHED order under the client's id with the reason, and
@@ -134,7 +140,10 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
 function showRefusal(ctx: HandlerContext, session: DiffSession, orderId: string, code: number, reason: string, record: () => JsonObject): void {
   const accountId = session.accountId;
   const live = session.ordersInFlight.has(orderId) || (accountId !== undefined && ctx.exchange.state.liveOrders.has(accountId, orderId));
-  if (!live) {
+  // Every record kept is memory the client's messages alone make the server hold: past
+  // the limit, a refusal is told by its notify only (as before a login).
+  const room = session.localOrders.has(orderId) || session.localOrders.size < LOCAL_REFUSALS_KEPT;
+  if (!live && room) {
     session.localOrders.set(orderId, record());
     session.markLocalOrder(orderId);
   }
@@ -185,16 +194,19 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
     session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
     return false;
   }
-  // Told after the publication: a refusal must not reach the client before the order it names.
+  const sender = session.caller.userId;
+  // Told after the publication: a refusal must not reach the client before the order it
+  // names; and only to the user who sent it (the connection may have logged in as another).
   ctx.exchange.submit({ type: 'order.cancel', accountId, orderId: message.order_id }, { afterPublication: true }).then(
     ({ result }) =>
       later(ctx, () => {
-        if (result.code === ResultCode.Success) return;
+        if (result.code === ResultCode.Success || !session.isLoggedInAs(sender)) return;
         session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
         session.flush();
       }),
     (error: unknown) =>
       later(ctx, () => {
+        if (!session.isLoggedInAs(sender)) return;
         session.notifyLocal('ERROR', ResultCode.InternalError, `cancel not accepted: ${(error as Error).message}`, 0);
         session.flush();
       }),

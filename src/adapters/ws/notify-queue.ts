@@ -2,7 +2,7 @@
 export interface Queued {
   /** 0 (never dropped) .. 3 (dropped first). */
   readonly priority: 0 | 1 | 2 | 3;
-  /** Notifications with the same non-empty key supersede each other while undelivered. */
+  /** Notifications with the same non-empty key supersede each other while undelivered (not a more urgent one). */
   readonly key: string;
 }
 
@@ -15,14 +15,16 @@ interface Pending<T> {
 }
 
 /**
- * A connection's undelivered notifications. A newer notification with the same non-empty
- * key replaces an undelivered older one (successive risk levels of one account). Beyond
+ * A connection's undelivered notifications. A newer notification with a non-empty key
+ * replaces the undelivered ones with that key that are not more urgent (successive risk
+ * levels of one account); one more urgent stays ahead of it. Beyond
  * the limit, the lowest priority goes first (P3, then P2, then P1, oldest first); P0
  * (risk and liquidation) is never dropped.
  */
 export class NotifyQueue<T extends Queued> {
   private readonly byPriority: Pending<T>[][] = [[], [], [], []];
-  private readonly byKey = new Map<string, Pending<T>>();
+  /** Undelivered notices by key: at most one per priority, the more urgent first. */
+  private readonly byKey = new Map<string, Pending<T>[]>();
   private arrivals = 0;
   private count = 0;
   /** Notifications dropped under back-pressure since the connection opened. */
@@ -35,19 +37,27 @@ export class NotifyQueue<T extends Queued> {
   }
 
   push(notification: T): void {
-    if (notification.key !== '') {
-      const pending = this.byKey.get(notification.key);
-      if (pending !== undefined && pending.notification.priority === notification.priority) {
-        pending.notification = notification;
-        return;
-      }
-      if (pending !== undefined) this.remove(pending);
-    }
+    const key = notification.key;
     const entry: Pending<T> = { order: this.arrivals++, notification };
+    if (key !== '') {
+      // What the key's older notices said is out of date, unless one was more urgent: a
+      // force-close (P0), never dropped, stays ahead of the "back to normal" (P2) after it.
+      const older = [...(this.byKey.get(key) ?? [])];
+      const kept = older.filter((p) => p.notification.priority < notification.priority);
+      for (const p of older) if (!kept.includes(p)) this.remove(p);
+      kept.push(entry);
+      this.byKey.set(key, kept);
+    }
     this.byPriority[notification.priority]?.push(entry);
-    if (notification.key !== '') this.byKey.set(notification.key, entry);
     this.count++;
     while (this.count > this.limit && this.dropLowest()) this.dropped++;
+  }
+
+  /** Forgets everything pending (the connection logged in as another user). */
+  clear(): void {
+    for (const list of this.byPriority) list.length = 0;
+    this.byKey.clear();
+    this.count = 0;
   }
 
   /** Everything pending, in arrival order; the queue is empty afterwards. */
@@ -74,7 +84,13 @@ export class NotifyQueue<T extends Queued> {
     const list = this.byPriority[entry.notification.priority];
     const index = list?.indexOf(entry) ?? -1;
     if (list !== undefined && index >= 0) list.splice(index, 1);
-    if (entry.notification.key !== '' && this.byKey.get(entry.notification.key) === entry) this.byKey.delete(entry.notification.key);
+    const key = entry.notification.key;
+    const sameKey = key === '' ? undefined : this.byKey.get(key);
+    if (sameKey !== undefined) {
+      const at = sameKey.indexOf(entry);
+      if (at >= 0) sameKey.splice(at, 1);
+      if (sameKey.length === 0) this.byKey.delete(key);
+    }
     this.count--;
   }
 }

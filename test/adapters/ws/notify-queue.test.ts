@@ -58,11 +58,28 @@ describe('NotifyQueue', () => {
     assert.equal(q.size, 2);
     const drained = q.drain();
     assert.ok(drained.includes(forceClose) && !drained.includes(warning));
-    // ... and back down.
+    // ... and back down: the force-close (P0, never dropped) stays ahead of the news.
     const normal = note(2, 'risk:A');
     q.push(forceClose);
     q.push(normal);
-    assert.deepEqual(q.drain(), [normal]);
+    assert.deepEqual(q.drain(), [forceClose, normal]);
+    // A warning after that supersedes the "normal", not the force-close.
+    const again = note(1, 'risk:A');
+    q.push(forceClose);
+    q.push(normal);
+    q.push(again);
+    assert.deepEqual(q.drain(), [forceClose, again]);
+  });
+
+  it('keeps a force-close superseded by a lower priority through back-pressure', () => {
+    const q = new NotifyQueue<Note>();
+    const forceClose = note(0, 'risk:A');
+    q.push(forceClose);
+    q.push(note(2, 'risk:A'));
+    for (let i = 0; i < 600; i++) q.push(note(1));
+    const drained = q.drain();
+    assert.equal(drained.length, 500);
+    assert.ok(drained.includes(forceClose));
   });
 
   it('never de-duplicates empty keys, nor different keys, nor across deliveries', () => {
@@ -181,7 +198,7 @@ describe('NotifyQueue', () => {
     );
   });
 
-  it('property: under the limit, one entry per key, the newest, and every key-less entry in order', () => {
+  it('property: under the limit, per key the newest and each more urgent one before it, and every key-less entry in order', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ priority: fc.constantFrom<0 | 1 | 2 | 3>(0, 1, 2, 3), key: fc.constantFrom('', '', 'a', 'b', 'c') }), { maxLength: 60 }),
@@ -191,9 +208,10 @@ describe('NotifyQueue', () => {
           for (const n of pushed) q.push(n);
           const drained = q.drain();
           for (const key of ['a', 'b', 'c']) {
-            const withKey = pushed.filter((n) => n.key === key);
-            const out = drained.filter((n) => n.key === key);
-            assert.deepEqual(out, withKey.length === 0 ? [] : [withKey.at(-1)], `key ${key}`);
+            // A plain model: each notice drops the key's pending ones that are not more urgent.
+            let pending: Note[] = [];
+            for (const n of pushed) if (n.key === key) pending = [...pending.filter((p) => p.priority < n.priority), n];
+            assert.deepEqual(drained.filter((n) => n.key === key), pending, `key ${key}`);
           }
           assert.deepEqual(ids(drained.filter((n) => n.key === '')), ids(pushed.filter((n) => n.key === '')));
           assert.equal(q.size, 0);

@@ -1,0 +1,78 @@
+/**
+ * What one DIFF client's own messages can make the server hold: a client that stops
+ * reading is closed, a frame of pings is one pong, and the refusals a connection keeps
+ * as FINISHED records are bounded.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { LOCAL_REFUSALS_KEPT } from '../../../src/adapters/ws/message-handlers.ts';
+import { DiffClient } from '../../support/diff-client.ts';
+import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
+
+const UNSENT_LIMIT = 256 * 1024;
+
+describe('DIFF: what a client can make the server hold', () => {
+  let h: HttpHarness;
+  let alice: TestUser & { accountId: string };
+  const lines: string[] = [];
+  const clients: DiffClient[] = [];
+  const connect = async () => {
+    const client = await DiffClient.connect(`ws://127.0.0.1:${h.service.diff!.port}/ws/diff`);
+    clients.push(client);
+    return client;
+  };
+  before(async () => {
+    h = await HttpHarness.start({ websocket: true, diffUnsentLimit: UNSENT_LIMIT, log: (line) => lines.push(line) });
+    alice = await h.trader('alice', 'ALICE1');
+  });
+  after(async () => {
+    for (const client of clients) client.socket.terminate();
+    await h.stop();
+  });
+
+  it('closes a client that leaves more than the limit unread, and no one else', async () => {
+    const reader = await connect();
+    const stalled = await connect();
+    await stalled.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
+    stalled.autoPeek = false;
+    // The client stops reading; each frame asks for an rtn_data of 400 notifies (about 40 KB).
+    (stalled.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const frame = JSON.stringify([{ aid: 'peek_message' }, ...Array.from({ length: 400 }, () => ({ aid: 'no_such_message' }))]);
+    const closing = stalled.closed(20_000);
+    for (let i = 0; i < 400 && h.service.diff!.connectionCount > 1; i++) {
+      stalled.socket.send(frame);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    (stalled.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    await closing;
+    assert.ok(lines.some((line) => /a client left \d+ bytes unread; its connection is closed/.test(line)), lines.join('\n'));
+    await reader.answersPing();
+  });
+
+  it('answers a frame of many pings with one pong', async () => {
+    const client = await connect();
+    await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
+    client.socket.send(JSON.stringify(Array.from({ length: 1000 }, () => ({ aid: 'ping' }))));
+    await client.answersPing();
+    assert.equal(client.messages.filter((m) => m.aid === 'pong').length, 2, 'one for the frame of pings, one for answersPing');
+  });
+
+  it(`keeps at most ${LOCAL_REFUSALS_KEPT} refused orders as records; past that, refusals are told by notify only`, async () => {
+    const client = await connect();
+    client.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
+    await client.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'login');
+    const refused = (i: number) => ({
+      aid: 'insert_order', user_id: 'alice', order_id: `bad-${i}`, exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 'x', price_type: 'LIMIT', limit_price: 86000,
+    });
+    const total = LOCAL_REFUSALS_KEPT + 50;
+    client.send(Array.from({ length: total }, (_, i) => refused(i)));
+    client.send({ aid: 'ping' });
+    await client.until((m) => m.trade.alice.orders?.[`bad-${LOCAL_REFUSALS_KEPT - 1}`] !== undefined, 5000, 'the refusals');
+    await client.answersPing();
+    const shown = Object.keys(client.mirror.trade.alice.orders).filter((id) => id.startsWith('bad-'));
+    assert.equal(shown.length, LOCAL_REFUSALS_KEPT);
+    assert.equal(client.mirror.trade.alice.orders[`bad-${total - 1}`], undefined);
+    assert.equal(client.mirror.trade.alice.orders['bad-0'].status, 'FINISHED');
+  });
+});
