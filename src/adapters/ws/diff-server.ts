@@ -62,11 +62,19 @@ const MAX_FRAME_BYTES = 1 << 20;
  */
 const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
 /**
- * Bytes sent and not yet taken by the client beyond which the connection is closed: a
- * client that does not read would otherwise make the server hold whatever it is sent.
- * Far above any one rtn_data (a login's whole state, a chart's window).
+ * Bytes sent and not yet taken by the client, beyond the largest message it was sent,
+ * after which the connection is closed: a client that does not read would otherwise make
+ * the server hold whatever it is sent. The largest message is allowed for on top, so a
+ * client slowly reading one very large rtn_data (many long tick charts) is not closed for
+ * the pong that follows it.
  */
 export const MAX_UNSENT_BYTES = 32 << 20;
+/**
+ * Bytes of received frames waiting to be handled beyond which the connection's socket is
+ * no longer read until they are (TCP then slows the client down): frames queue behind a
+ * login's password check, and a client could otherwise stream its frames into memory.
+ */
+export const MAX_QUEUED_FRAME_BYTES = 4 << 20;
 
 interface Connection {
   readonly socket: WebSocket;
@@ -77,6 +85,10 @@ interface Connection {
   queue: Promise<void>;
   /** An application-level ping was read in the frame being handled: one pong answers the frame. */
   pongDue: boolean;
+  /** Length of the longest message sent (see MAX_UNSENT_BYTES). */
+  largestSent: number;
+  /** Bytes of frames received and not yet handled (see MAX_QUEUED_FRAME_BYTES). */
+  queuedBytes: number;
 }
 
 /**
@@ -160,6 +172,13 @@ export class DiffServer {
     return this.connections.size;
   }
 
+  /** Connections whose socket is not read until their queued frames are handled. */
+  get pausedCount(): number {
+    let paused = 0;
+    for (const connection of this.connections) if (connection.socket.isPaused) paused++;
+    return paused;
+  }
+
   /** The open sessions (tests compare a client's mirror with its session's expected view). */
   sessions(): DiffSession[] {
     return [...this.connections].map((c) => c.session);
@@ -211,7 +230,7 @@ export class DiffServer {
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     if (token !== null && token !== '') this.authenticateWithToken(session, token);
@@ -229,7 +248,19 @@ export class DiffServer {
         return;
       }
       const text = data.toString();
-      connection.queue = connection.queue.then(() => this.receive(connection, text)).catch((error: unknown) => this.dropFaulty(connection, error, 'handling a message'));
+      connection.queuedBytes += size;
+      if (connection.queuedBytes > MAX_QUEUED_FRAME_BYTES && !socket.isPaused) socket.pause();
+      connection.queue = connection.queue
+        .then(() => this.receive(connection, text))
+        .catch((error: unknown) => this.dropFaulty(connection, error, 'handling a message'))
+        .finally(() => {
+          connection.queuedBytes -= size;
+          if (socket.isPaused && connection.queuedBytes <= MAX_QUEUED_FRAME_BYTES / 2) {
+            // Handled frames are life: the heartbeat did not hear the paused socket.
+            connection.lastHeard = Date.now();
+            socket.resume();
+          }
+        });
     });
     socket.on('pong', () => {
       connection.lastHeard = Date.now();
@@ -245,12 +276,15 @@ export class DiffServer {
   /** Sends to a client that keeps up; one that has left too much unread (MAX_UNSENT_BYTES) is closed. */
   private send(connection: Connection, text: string): void {
     const { socket } = connection;
-    if (socket.bufferedAmount > (this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES)) {
+    if (socket.bufferedAmount > (this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES) + connection.largestSent) {
       // Its close event tells a waiting shutdown.
       if (this.connections.delete(connection)) this.options.log(`diff: a client left ${socket.bufferedAmount} bytes unread; its connection is closed`);
       socket.terminate();
       return;
     }
+    // The text's length in UTF-16 units: bytes for the ASCII of nearly every message,
+    // without counting them (a count would flatten each message a second time).
+    if (text.length > connection.largestSent) connection.largestSent = text.length;
     socket.send(text);
   }
 
@@ -393,7 +427,8 @@ export class DiffServer {
   private checkHeartbeats(): void {
     const now = Date.now();
     for (const connection of this.connections) {
-      if (now - connection.lastHeard > this.options.heartbeatTimeoutMs) {
+      // A socket paused while its frames are handled is busy, not silent.
+      if (now - connection.lastHeard > this.options.heartbeatTimeoutMs && !connection.socket.isPaused) {
         connection.socket.terminate();
         this.connections.delete(connection);
         continue;

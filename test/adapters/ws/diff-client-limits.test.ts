@@ -49,6 +49,29 @@ describe('DIFF: what a client can make the server hold', () => {
     await reader.answersPing();
   });
 
+  it('stops reading a client whose frames queue faster than they are handled, and handles them all', async () => {
+    const client = await connect();
+    await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
+    // Frames queue behind a login's password check: 24 frames of about 0.9 MB each.
+    const pings = JSON.stringify(Array.from({ length: 60_000 }, () => ({ aid: 'ping' })));
+    client.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
+    let pausedSeen = false;
+    for (let i = 0; i < 24; i++) {
+      client.socket.send(pings);
+      pausedSeen ||= h.service.diff!.pausedCount > 0;
+    }
+    const pongs = () => client.messages.filter((m) => m.aid === 'pong').length;
+    const deadline = Date.now() + 20_000;
+    while (pongs() < 24 && Date.now() < deadline) {
+      pausedSeen ||= h.service.diff!.pausedCount > 0;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(pongs(), 24, 'every frame handled, one pong each');
+    assert.ok(pausedSeen, 'the socket was paused while frames queued');
+    assert.equal(h.service.diff!.pausedCount, 0);
+    await client.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'the login, handled first');
+  });
+
   it('answers a frame of many pings with one pong', async () => {
     const client = await connect();
     await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
