@@ -47,17 +47,16 @@ export async function refreshTrading(): Promise<void> {
   trading.loading = true;
   const accountId = current.accountId;
   try {
-    const [account, orders, trades, curve] = await Promise.all([
+    const [account, curve] = await Promise.all([
+      // The snapshot carries the newest orders (and every live one) and the newest trades.
       unwrap(api.GET('/api/account/{account_id}', { params: { path: { account_id: accountId } } })),
-      unwrap(api.GET('/api/order/user/{user_id}', { params: { path: { user_id: current.userId }, query: { account_id: accountId, limit: 1000 } } })),
-      unwrap(api.GET('/api/trades/account/{account_id}', { params: { path: { account_id: accountId }, query: { limit: 1000 } } })),
       // Equity at each settlement, then now: the next-to-last point is the last settlement.
       unwrap(api.GET('/api/account/{user_id}/equity-curve', { params: { path: { user_id: accountId } } })),
     ]);
     if (mine !== generation) return;
     trading.account = account;
-    trading.orders = [...orders].sort((a, b) => b.insert_date_time - a.insert_date_time);
-    trading.trades = [...trades].sort((a, b) => b.trade_date_time - a.trade_date_time);
+    trading.orders = Object.values(account.orders).sort((a, b) => b.insert_date_time - a.insert_date_time);
+    trading.trades = Object.values(account.trades).sort((a, b) => b.trade_date_time - a.trade_date_time);
     trading.lastSettledAt = curve.equity_curve.at(-2)?.timestamp ?? 0;
     trading.error = undefined;
   } catch (error) {

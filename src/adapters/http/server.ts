@@ -28,6 +28,17 @@ const LEVELS_SHOWING_INFO = new Set(['trace', 'debug', 'info']);
 
 /** Large enough for a batch of 100 orders with room to spare; anything bigger is a mistake. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * A request must arrive whole within this time: without it a client could hold a socket
+ * for ever by sending a body one byte at a time (or not at all), and enough of them
+ * exhaust the process's file descriptors for everyone.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Connections held at once; a new one past this is closed at once. Below common
+ * descriptor limits, so that the storage engine and the DIFF server keep theirs.
+ */
+export const MAX_HTTP_CONNECTIONS = 4_096;
 
 export interface HttpServerOptions {
   /** pino options, or false for no logging (tests). */
@@ -47,6 +58,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     // from the right: request.ip is never an address the client wrote.
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // One log line per request (onResponse below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     requestIdHeader: 'x-request-id',
@@ -69,6 +81,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.server.maxConnections = MAX_HTTP_CONNECTIONS;
   installValidation(app);
   installErrorHandling(app, BODY_LIMIT_BYTES);
   acceptEmptyJsonBodies(app);

@@ -69,6 +69,8 @@ const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
  * the pong that follows it.
  */
 export const MAX_UNSENT_BYTES = 32 << 20;
+/** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
+export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
  * Bytes of received frames waiting to be handled beyond which the connection's socket is
  * no longer read until they are (TCP then slows the client down): frames queue behind a
@@ -131,6 +133,7 @@ export class DiffServer {
       response.writeHead(426, { 'content-type': 'text/plain', connection: 'close' });
       response.end('a WebSocket upgrade to /ws/diff or /ws is expected here');
     });
+    server.maxConnections = MAX_DIFF_CONNECTIONS;
     const wss = new WebSocketServer({
       server,
       maxPayload: MAX_FRAME_BYTES_BEFORE_CLOSE,

@@ -160,6 +160,20 @@ export class HistoryProjection {
     return this.orders.all(accountId);
   }
 
+  /** The account's order records from the `start`-th on, oldest first, decoded one at a time. */
+  ordersFrom(accountId: string, start: number): Iterable<OrderHistory> {
+    return this.orders.from(accountId, start);
+  }
+
+  /** How many order records the account has (an order modified is a record more). */
+  orderRecordsOf(accountId: string): number {
+    return this.orders.count(accountId);
+  }
+
+  tradeRecordsOf(accountId: string): number {
+    return this.trades.count(accountId);
+  }
+
   /** The latest order placed under this id. */
   order(accountId: string, orderId: string): OrderHistory | undefined {
     const index = this.latest.get(accountId)?.get(orderId);

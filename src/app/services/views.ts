@@ -77,14 +77,41 @@ export function tradesOfAccounts(state: CoreState, history: HistoryProjection, a
   return out.sort((a, b) => a.trade_date_time - b.trade_date_time);
 }
 
-/** The spec's account snapshot form, with the summary fields of DECISIONS.md at the top. */
+/**
+ * Orders and trades an account snapshot shows at most: the newest ones (and every live
+ * order). A whole history in one reply grew to tens of megabytes, built on the event loop
+ * while every other request waited; older records are read through the paged list routes.
+ */
+export const SNAPSHOT_HISTORY_LIMIT = 1_000;
+
+/**
+ * The spec's account snapshot form, with the summary fields of DECISIONS.md at the top:
+ * the newest SNAPSHOT_HISTORY_LIMIT order records and every live order, the newest
+ * SNAPSHOT_HISTORY_LIMIT trades, and how many of each the account has in all.
+ */
 export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string) {
   const summary = accountSummary(state, accountId);
+  const orderTotal = history.orderRecordsOf(accountId);
+  // The newest records are a suffix of the list: an id's latest record is in it whenever
+  // any record of that id is, so a later record always overrides an earlier one below.
+  const shown = new Map<string, OrderHistory>();
+  for (const order of history.ordersFrom(accountId, orderTotal - SNAPSHOT_HISTORY_LIMIT)) shown.set(order.orderId, order);
+  for (const live of state.accounts.get(accountId)?.liveOrders ?? []) {
+    if (shown.has(live.orderId)) continue;
+    const order = history.order(accountId, live.orderId);
+    if (order !== undefined) shown.set(order.orderId, order);
+  }
   // Keyed by ids clients chose: without a prototype, "__proto__" is a key like any other.
   const orders: Record<string, OrderView> = Object.create(null);
-  for (const order of ordersOfAccounts(state, history, [accountId])) orders[order.order_id] = order;
+  const views = [...shown.values()].map((order) => orderOf(state, history, order));
+  for (const view of views.sort((a, b) => a.insert_date_time - b.insert_date_time)) orders[view.order_id] = view;
+  const tradeTotal = history.tradeRecordsOf(accountId);
+  const userId = state.accounts.get(accountId)?.userId ?? '';
   const trades: Record<string, TradeView> = Object.create(null);
-  for (const trade of tradesOfAccounts(state, history, [accountId])) trades[trade.trade_id] = trade;
+  for (const trade of history.tradesFrom(accountId, tradeTotal - SNAPSHOT_HISTORY_LIMIT)) {
+    const view = tradeView(trade, userId);
+    trades[view.trade_id] = view;
+  }
   return {
     ...summary,
     account_cookie: accountId,
@@ -92,5 +119,7 @@ export function accountSnapshot(state: CoreState, history: HistoryProjection, ac
     positions: positionViews(state, accountId),
     orders,
     trades,
+    orders_total: orderTotal,
+    trades_total: tradeTotal,
   };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { MAX_HTTP_CONNECTIONS, REQUEST_TIMEOUT_MS } from '../../../src/adapters/http/server.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
 
 describe('HTTP API: a trading day in-process', () => {
@@ -31,6 +32,11 @@ describe('HTTP API: a trading day in-process', () => {
     const openapi = await h.service.http.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(openapi.statusCode, 200);
     assert.ok(Object.keys(openapi.json().paths).length > 50);
+  });
+
+  it('bounds what clients can hold: a request arrives whole in time, and connections are capped', () => {
+    assert.equal(h.service.http.server.requestTimeout, REQUEST_TIMEOUT_MS);
+    assert.equal(h.service.http.server.maxConnections, MAX_HTTP_CONNECTIONS);
   });
 });
 

@@ -802,6 +802,7 @@ export interface paths {
                                         last_price: number;
                                     };
                                 };
+                                /** @description The newest 1,000 order records and every live order; older ones: GET /api/order/user/{user_id} (paged) */
                                 orders: {
                                     [key: string]: {
                                         user_id: string;
@@ -833,6 +834,7 @@ export interface paths {
                                         update_date_time: number;
                                     };
                                 };
+                                /** @description The newest 1,000 trades; older ones: GET /api/trades/account/{account_id} (paged) */
                                 trades: {
                                     [key: string]: {
                                         user_id: string;
@@ -852,6 +854,10 @@ export interface paths {
                                         commission: number;
                                     };
                                 };
+                                /** @description Order records the account has in all (a modified order is a record more) */
+                                orders_total: number;
+                                /** @description Trades the account has in all */
+                                trades_total: number;
                             };
                             /** @enum {object|null} */
                             error: never | null;
@@ -4938,6 +4944,7 @@ export interface paths {
                                             last_price: number;
                                         };
                                     };
+                                    /** @description The newest 1,000 order records and every live order; older ones: GET /api/order/user/{user_id} (paged) */
                                     orders: {
                                         [key: string]: {
                                             user_id: string;
@@ -4969,6 +4976,7 @@ export interface paths {
                                             update_date_time: number;
                                         };
                                     };
+                                    /** @description The newest 1,000 trades; older ones: GET /api/trades/account/{account_id} (paged) */
                                     trades: {
                                         [key: string]: {
                                             user_id: string;
@@ -4988,6 +4996,10 @@ export interface paths {
                                             commission: number;
                                         };
                                     };
+                                    /** @description Order records the account has in all (a modified order is a record more) */
+                                    orders_total: number;
+                                    /** @description Trades the account has in all */
+                                    trades_total: number;
                                 }[];
                             };
                             /** @enum {object|null} */

@@ -134,8 +134,10 @@ export const AccountSnapshotSchema = Type.Composite([
     account_cookie: Str,
     accounts: AccountFieldsSchema,
     positions: PositionMapSchema,
-    orders: KeyedBy(OrderSchema),
-    trades: KeyedBy(TradeSchema),
+    orders: KeyedBy(OrderSchema, { description: 'The newest 1,000 order records and every live order; older ones: GET /api/order/user/{user_id} (paged)' }),
+    trades: KeyedBy(TradeSchema, { description: 'The newest 1,000 trades; older ones: GET /api/trades/account/{account_id} (paged)' }),
+    orders_total: Type.Integer({ description: 'Order records the account has in all (a modified order is a record more)' }),
+    trades_total: Type.Integer({ description: 'Trades the account has in all' }),
   }),
 ]);
 

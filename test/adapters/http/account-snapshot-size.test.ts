@@ -1,0 +1,56 @@
+/**
+ * GET /api/account/{id} over a long history: the snapshot form shows the newest records
+ * and every live order, and says how many there are in all; the rest is paged.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SNAPSHOT_HISTORY_LIMIT } from '../../../src/app/services/views.ts';
+import { HttpHarness } from '../../support/http-harness.ts';
+
+describe('HTTP account snapshot over a long history', () => {
+  let h: HttpHarness;
+  before(async () => {
+    h = await HttpHarness.start();
+  });
+  after(async () => h.stop());
+
+  it(`shows the newest ${SNAPSHOT_HISTORY_LIMIT} orders and trades, every live order, and the totals`, async () => {
+    const alice = await h.trader('alice', 'ALICE1', 100_000_000);
+    const bob = await h.trader('bob', 'BOB1', 100_000_000);
+    await h.order(alice, { direction: 'BUY', price: 80_000, order_id: 'old-live' });
+    const batch = (user: typeof alice, direction: 'BUY' | 'SELL', offset: 'OPEN' | 'CLOSETODAY', prefix: string) =>
+      h.ok('POST', '/api/order/batch', {
+        token: user.token,
+        body: {
+          account_id: user.accountId,
+          orders: Array.from({ length: 100 }, (_, i) => ({
+            instrument_id: 'cu2701', exchange_id: 'SHFE', direction, offset, volume: 1, price: 86_500, order_type: 'LIMIT', order_id: `${prefix}-${i}`,
+          })),
+        },
+      });
+    // Rounds of 100 crosses, opening and closing (today's lots, as SHFE needs) in turn: alice rests, bob takes.
+    const rounds = Math.ceil((SNAPSHOT_HISTORY_LIMIT + 50) / 100);
+    for (let round = 0; round < rounds; round++) {
+      const opening = round % 2 === 0;
+      await batch(alice, opening ? 'SELL' : 'BUY', opening ? 'OPEN' : 'CLOSETODAY', `a${round}`);
+      await batch(bob, opening ? 'BUY' : 'SELL', opening ? 'OPEN' : 'CLOSETODAY', `b${round}`);
+    }
+    const snapshot = await h.ok('GET', `/api/account/${alice.accountId}`, { token: alice.token });
+    assert.equal(snapshot.orders_total, rounds * 100 + 1);
+    assert.equal(snapshot.trades_total, rounds * 100);
+    const orderIds = Object.keys(snapshot.orders);
+    assert.equal(orderIds.length, SNAPSHOT_HISTORY_LIMIT + 1, 'the newest records and the older live order');
+    assert.equal(snapshot.orders['old-live'].status, 'ALIVE');
+    assert.ok(snapshot.orders[`a${rounds - 1}-99`] !== undefined, 'the newest order');
+    assert.equal(snapshot.orders['a0-0'], undefined, 'the oldest finished order is left to the paged list');
+    const trades = Object.values(snapshot.trades) as { order_id: string }[];
+    assert.equal(trades.length, SNAPSHOT_HISTORY_LIMIT);
+    assert.ok(trades.some((t) => t.order_id === `a${rounds - 1}-99`));
+    assert.ok(!trades.some((t) => t.order_id === 'a0-0'));
+    // The positions and money are the account's whole, not the window's.
+    assert.equal(snapshot.positions['SHFE.cu2701']?.volume_short ?? 0, rounds % 2 === 1 ? 100 : 0);
+    // Every record is there to page through, oldest first.
+    const oldest = await h.ok('GET', `/api/order/user/${alice.userId}?limit=2`, { token: alice.token });
+    assert.deepEqual(oldest.map((o: { order_id: string }) => o.order_id), ['old-live', 'a0-0']);
+  });
+});
