@@ -3,6 +3,7 @@ import { ResultCode } from '../../core/index.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { Exchange } from '../exchange.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { PasswordWorkLimiter } from './password-work-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
 
@@ -32,9 +33,12 @@ export class AuthService {
     private readonly exchange: Exchange,
     readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
+    private readonly passwordWork = new PasswordWorkLimiter(),
   ) {}
 
-  async register(username: string, password: string, role: 'user' | 'admin' = 'user'): Promise<RegisteredUser> {
+  /** `address`: the client's, when a client asks (the configured admin is registered by the exchange itself). */
+  async register(username: string, password: string, role: 'user' | 'admin' = 'user', address?: string): Promise<RegisteredUser> {
+    if (address !== undefined) await this.allowPasswordWork(address, ResultCode.PermissionDenied);
     const passwordHash = await hashPassword(password);
     const { result, stamped } = await this.exchange.submit({ type: 'user.register', userId: randomUUID(), username, passwordHash, role });
     if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
@@ -48,6 +52,7 @@ export class AuthService {
    * so names cannot be told apart by the answer or its time.
    */
   async login(username: string, password: string, address: string): Promise<LoginResult> {
+    await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
     const user = this.exchange.state.usersByName.get(username.toLowerCase());
     const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
       const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
@@ -84,7 +89,15 @@ export class AuthService {
   async checkPassword(userId: string, password: string, address: string): Promise<{ readonly ok: boolean; readonly retryAfter: number }> {
     const user = this.exchange.state.users.get(userId);
     if (user === undefined) return { ok: false, retryAfter: 0 };
+    const wait = await this.passwordWork.take(address);
+    if (wait > 0) return { ok: false, retryAfter: wait };
     return this.limiter.attempt(user.username, address, () => verifyPassword(password, user.passwordHash));
+  }
+
+  /** Refuses (HTTP 429) when `address` has had its share of password hashing (see PasswordWorkLimiter). */
+  private async allowPasswordWork(address: string, code: ResultCode): Promise<void> {
+    const wait = await this.passwordWork.take(address);
+    if (wait > 0) throw new ApiError(code, `too many password checks from this address; try again in ${wait} s`, TOO_MANY_REQUESTS);
   }
 }
 

@@ -37,7 +37,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request) => {
-      const user = await ctx.auth.register(request.body.username, request.body.password);
+      const user = await ctx.auth.register(request.body.username, request.body.password, 'user', request.ip);
       return ok({ user_id: user.userId, username: user.username, created_at: new Date(user.createdTs).toISOString() });
     },
   );

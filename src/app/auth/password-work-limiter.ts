@@ -1,0 +1,32 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * Password hashing per client address. Every registration and every password check costs
+ * tens of milliseconds of CPU on the thread pool the storage engine's writes also use:
+ * an anonymous client registering new names, or trying logins under ever new usernames
+ * (which the per-username LoginLimiter never sees twice), slowed everyone's orders by
+ * hundreds of milliseconds. An address may have PASSWORD_WORK_BURST of them at once and
+ * then one every 60 / PASSWORD_WORK_BURST seconds: enough for a class logging in together
+ * behind one address, too little to take a core.
+ */
+export const PASSWORD_WORK_BURST = 300;
+const WINDOW_SECONDS = 60;
+
+export class PasswordWorkLimiter {
+  private readonly work: RateLimiterMemory;
+
+  constructor(readonly burst = PASSWORD_WORK_BURST) {
+    this.work = new RateLimiterMemory({ points: burst, duration: WINDOW_SECONDS });
+  }
+
+  /** 0 when `address` may have a password hashed or checked now; else the seconds to wait. */
+  async take(address: string): Promise<number> {
+    try {
+      await this.work.consume(address);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    }
+  }
+}
