@@ -1,3 +1,4 @@
+import { type KeyedSource, mergedPage } from './merged-page.ts';
 import type { RecordArchive } from './record-archive.ts';
 
 /** How a kind of record is written to the archive and read back. */
@@ -17,6 +18,14 @@ export interface RecordCodec<T> {
  */
 export class ArchivedLists<T extends object> {
   private readonly lists = new Map<string, (T | number)[]>();
+  /**
+   * Each record's sort key (its time), beside the list: a page in time order is found
+   * without decoding the records before it. Lists whose keys went back in time (a
+   * modified order keeps its entry time) are read through a permutation made when asked.
+   */
+  private readonly keys = new Map<string, number[]>();
+  private readonly unordered = new Set<string>();
+  private readonly permutations = new Map<string, Uint32Array>();
   /** Settled records still in the heap, oldest first: their lists and indexes (from `head` on). */
   private settledLists: (T | number)[][] = [];
   private settledIndexes: number[] = [];
@@ -27,6 +36,8 @@ export class ArchivedLists<T extends object> {
     private readonly codec: RecordCodec<T>,
     /** Settled records kept as objects, at least, before the oldest are archived. */
     private readonly keepInHeap: number,
+    /** The time a record is listed by; it never changes once the record is pushed. */
+    private readonly keyOf: (record: T) => number,
   ) {}
 
   /** Appends a record to the account's list; returns its index there. */
@@ -37,7 +48,33 @@ export class ArchivedLists<T extends object> {
       this.lists.set(accountId, list);
     }
     list.push(record);
+    let keys = this.keys.get(accountId);
+    if (keys === undefined) this.keys.set(accountId, (keys = []));
+    const key = this.keyOf(record);
+    if (keys.length > 0 && key < keys[keys.length - 1]!) this.unordered.add(accountId);
+    keys.push(key);
     return list.length - 1;
+  }
+
+  /**
+   * Records `offset` to `offset + limit` of the accounts' lists read as one, in time order
+   * (ties: the accounts' order, then each list's): only those records are decoded.
+   */
+  page(accountIds: readonly string[], offset: number, limit: number): T[] {
+    const sources = accountIds.map((id) => this.keyedSource(id));
+    return mergedPage(sources, offset, limit).map(([s, i]) => this.get(accountIds[s]!, sources[s]!.index(i))!);
+  }
+
+  private keyedSource(accountId: string): KeyedSource & { index(i: number): number } {
+    const keys = this.keys.get(accountId) ?? [];
+    if (!this.unordered.has(accountId)) return { length: keys.length, key: (i) => keys[i]!, index: (i) => i };
+    let order = this.permutations.get(accountId);
+    if (order === undefined || order.length !== keys.length) {
+      order = Uint32Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]! || a - b);
+      this.permutations.set(accountId, order);
+    }
+    const sorted = order;
+    return { length: sorted.length, key: (i) => keys[sorted[i]!]!, index: (i) => sorted[i]! };
   }
 
   /** The record will not change again: it may leave the heap from now on. */

@@ -98,8 +98,8 @@ export class HistoryProjection {
 
   constructor(options: { readonly keepInHeap?: number } = {}) {
     const keep = options.keepInHeap ?? KEEP_IN_HEAP;
-    this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep);
-    this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep);
+    this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
+    this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
   }
 
   /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
@@ -158,6 +158,16 @@ export class HistoryProjection {
   /** Every order of the account, oldest first. */
   ordersOf(accountId: string): readonly OrderHistory[] {
     return this.orders.all(accountId);
+  }
+
+  /** Records `offset` on (at most `limit`) of the accounts' orders, oldest first (by entry time), decoded alone. */
+  orderPage(accountIds: readonly string[], offset: number, limit: number): OrderHistory[] {
+    return this.orders.page(accountIds, offset, limit);
+  }
+
+  /** As orderPage, for trades (by trade time). */
+  tradePage(accountIds: readonly string[], offset: number, limit: number): TradeHistory[] {
+    return this.trades.page(accountIds, offset, limit);
   }
 
   /** The account's order records from the `start`-th on, oldest first, decoded one at a time. */
@@ -398,4 +408,13 @@ export class HistoryProjection {
     if (list === undefined) map.set(key, [value]);
     else list.push(value);
   }
+}
+
+/** The times the list routes order records by (module functions: one per kind, shared by every projection). */
+function entryTime(order: OrderHistory): number {
+  return order.insertTs;
+}
+
+function tradeTime(trade: TradeHistory): number {
+  return trade.ts;
 }

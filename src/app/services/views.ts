@@ -62,19 +62,20 @@ export function orderOf(state: CoreState, history: HistoryProjection, order: Ord
   return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId, order.exchangeOrderId));
 }
 
-export function ordersOfAccounts(state: CoreState, history: HistoryProjection, accountIds: Iterable<string>): OrderView[] {
-  const out: OrderView[] = [];
-  for (const accountId of accountIds) for (const order of history.ordersOf(accountId)) out.push(orderOf(state, history, order));
-  return out.sort((a, b) => a.insert_date_time - b.insert_date_time);
+/** The list routes' paging: `limit` records after the first `offset`. */
+export interface PageQuery {
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
 }
 
-export function tradesOfAccounts(state: CoreState, history: HistoryProjection, accountIds: Iterable<string>): TradeView[] {
-  const out: TradeView[] = [];
-  for (const accountId of accountIds) {
-    const userId = state.accounts.get(accountId)?.userId ?? '';
-    for (const trade of history.tradesOf(accountId)) out.push(tradeView(trade, userId));
-  }
-  return out.sort((a, b) => a.trade_date_time - b.trade_date_time);
+/** A page of the accounts' orders, oldest first (by entry time): only the page's records are read. */
+export function orderPageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): OrderView[] {
+  return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, history, order));
+}
+
+/** A page of the accounts' trades, oldest first. */
+export function tradePageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): TradeView[] {
+  return history.tradePage(accountIds, query.offset ?? 0, query.limit ?? 100).map((trade) => tradeView(trade, state.accounts.get(trade.accountId)?.userId ?? ''));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { accountSnapshot, accountSummary, ordersOfAccounts, tradesOfAccounts } from '../../../app/services/views.ts';
+import { accountSnapshot, accountSummary, orderPageOf, tradePageOf } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { Amount, page, Paging, UserIdParam } from '../schemas/common.ts';
@@ -68,13 +68,13 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/management/orders',
     { config: admin, schema: { tags: ['management'], summary: 'Orders of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(OrderSchema)) } },
-    async (request) => ok(page(ordersOfAccounts(state(), ctx.exchange.history, filteredAccounts(request.query)), request.query)),
+    async (request) => ok(orderPageOf(state(), ctx.exchange.history, filteredAccounts(request.query), request.query)),
   );
 
   app.get(
     '/api/management/trades',
     { config: admin, schema: { tags: ['management'], summary: 'Trades of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(TradeSchema)) } },
-    async (request) => ok(page(tradesOfAccounts(state(), ctx.exchange.history, filteredAccounts(request.query)), request.query)),
+    async (request) => ok(tradePageOf(state(), ctx.exchange.history, filteredAccounts(request.query), request.query)),
   );
 
   for (const kind of ['deposit', 'withdraw'] as const) {

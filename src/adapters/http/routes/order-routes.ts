@@ -3,7 +3,7 @@ import type { Caller } from '../../../app/auth/auth-service.ts';
 import { ownAccount, ownUser, tradingAccount, visibleAccountIds } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
-import { orderOf, ordersOfAccounts } from '../../../app/services/views.ts';
+import { orderOf, orderPageOf } from '../../../app/services/views.ts';
 import type { Sequenced } from '../../../app/sequencer.ts';
 import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
@@ -183,7 +183,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const accountIds = request.query.account_id !== undefined ? [ownAccount(state(), request.caller, request.query.account_id).accountId] : user.accountIds;
-      return ok(page(ordersOfAccounts(state(), history(), accountIds), request.query));
+      return ok(orderPageOf(state(), history(), accountIds, request.query));
     },
   );
 

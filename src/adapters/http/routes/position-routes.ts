@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ownAccount, ownUser } from '../../../app/services/access.ts';
-import { tradesOfAccounts } from '../../../app/services/views.ts';
+import { tradePageOf } from '../../../app/services/views.ts';
 import { type CoreState, type PositionFields, positionViews } from '../../../core/index.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -65,7 +65,7 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
-      return ok(page(tradesOfAccounts(state(), ctx.exchange.history, [account.accountId]), request.query));
+      return ok(tradePageOf(state(), ctx.exchange.history, [account.accountId], request.query));
     },
   );
 
@@ -83,7 +83,7 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const accountIds = request.query.account_id !== undefined ? [ownAccount(state(), request.caller, request.query.account_id).accountId] : user.accountIds;
-      return ok(page(tradesOfAccounts(state(), ctx.exchange.history, accountIds), request.query));
+      return ok(tradePageOf(state(), ctx.exchange.history, accountIds, request.query));
     },
   );
 }
