@@ -1,6 +1,6 @@
 import type { Exchange } from '../../app/exchange.ts';
 import type { OrderHistory } from '../../app/history/history-records.ts';
-import { orderOf } from '../../app/services/views.ts';
+import { orderOf, recentOrders, SNAPSHOT_HISTORY_LIMIT } from '../../app/services/views.ts';
 import { accountView, positionViews } from '../../core/index.ts';
 import { diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { tradeView } from '../../protocol/index.ts';
@@ -79,10 +79,9 @@ export function tradePatch(
   if (channels.order) {
     const held = (mirror.orders ?? {}) as JsonObject;
     const orders: JsonObject = {};
-    // Everything: the latest order under each id, read in one pass (archived orders are
-    // decoded once, not once for the list and again for the lookup).
-    const latest = new Map<string, OrderHistory>();
-    if (dirt.all && accountId !== undefined) for (const order of exchange.history.ordersOf(accountId)) latest.set(order.orderId, order);
+    // Everything the snapshot shows (the newest orders and every live one, as over HTTP):
+    // the latest order under each id, read in one pass (archived orders are decoded once).
+    const latest = dirt.all && accountId !== undefined ? recentOrders(state, exchange.history, accountId) : new Map<string, OrderHistory>();
     const ids = dirt.all ? [...latest.keys(), ...localOrders.keys()] : dirt.orders;
     for (const id of ids) {
       // A refusal here is the newest thing under its id (a later order sent to the
@@ -104,12 +103,14 @@ export function tradePatch(
   let tradesNow = tradesHeld;
   if (channels.trade && (dirt.all || dirt.trades)) {
     const trades: JsonObject = {};
-    for (const trade of accountId === undefined ? [] : exchange.history.tradesFrom(accountId, tradesHeld)) {
+    // A client that holds none is sent the newest (the older ones are on the REST routes).
+    if (dirt.all && tradesHeld === 0 && accountId !== undefined) tradesNow = Math.max(0, exchange.history.tradeRecordsOf(accountId) - SNAPSHOT_HISTORY_LIMIT);
+    for (const trade of accountId === undefined ? [] : exchange.history.tradesFrom(accountId, tradesNow)) {
       const view = tradeView(trade, identity.userId);
       setOwn(trades, view.trade_id, view as unknown as JsonObject);
       tradesNow++;
     }
-    if (tradesNow > tradesHeld) patch.trades = trades;
+    if (Object.keys(trades).length > 0) patch.trades = trades;
     // Empty, once: the mirror keeps an empty `trades` as the sign that the client has the part.
     else if (dirt.all && tradesHeld === 0 && getOwn(mirror, 'trades') === undefined) patch.trades = {};
   }

@@ -86,6 +86,23 @@ export function tradePageOf(state: CoreState, history: HistoryProjection, accoun
 export const SNAPSHOT_HISTORY_LIMIT = 1_000;
 
 /**
+ * The orders a snapshot of the account shows (HTTP and DIFF): the latest record under
+ * each id among the newest SNAPSHOT_HISTORY_LIMIT records, and every live order.
+ */
+export function recentOrders(state: CoreState, history: HistoryProjection, accountId: string): Map<string, OrderHistory> {
+  const shown = new Map<string, OrderHistory>();
+  // The newest records are a suffix of the list: an id's latest record is in it whenever
+  // any record of that id is, so a later record always overrides an earlier one here.
+  for (const order of history.ordersFrom(accountId, history.orderRecordsOf(accountId) - SNAPSHOT_HISTORY_LIMIT)) shown.set(order.orderId, order);
+  for (const live of state.accounts.get(accountId)?.liveOrders ?? []) {
+    if (shown.has(live.orderId)) continue;
+    const order = history.order(accountId, live.orderId);
+    if (order !== undefined) shown.set(order.orderId, order);
+  }
+  return shown;
+}
+
+/**
  * The spec's account snapshot form, with the summary fields of DECISIONS.md at the top:
  * the newest SNAPSHOT_HISTORY_LIMIT order records and every live order, the newest
  * SNAPSHOT_HISTORY_LIMIT trades, and how many of each the account has in all.
@@ -93,18 +110,9 @@ export const SNAPSHOT_HISTORY_LIMIT = 1_000;
 export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string) {
   const summary = accountSummary(state, accountId);
   const orderTotal = history.orderRecordsOf(accountId);
-  // The newest records are a suffix of the list: an id's latest record is in it whenever
-  // any record of that id is, so a later record always overrides an earlier one below.
-  const shown = new Map<string, OrderHistory>();
-  for (const order of history.ordersFrom(accountId, orderTotal - SNAPSHOT_HISTORY_LIMIT)) shown.set(order.orderId, order);
-  for (const live of state.accounts.get(accountId)?.liveOrders ?? []) {
-    if (shown.has(live.orderId)) continue;
-    const order = history.order(accountId, live.orderId);
-    if (order !== undefined) shown.set(order.orderId, order);
-  }
   // Keyed by ids clients chose: without a prototype, "__proto__" is a key like any other.
   const orders: Record<string, OrderView> = Object.create(null);
-  const views = [...shown.values()].map((order) => orderOf(state, history, order));
+  const views = [...recentOrders(state, history, accountId).values()].map((order) => orderOf(state, history, order));
   for (const view of views.sort((a, b) => a.insert_date_time - b.insert_date_time)) orders[view.order_id] = view;
   const tradeTotal = history.tradeRecordsOf(accountId);
   const userId = state.accounts.get(accountId)?.userId ?? '';

@@ -1,16 +1,17 @@
 /**
- * GET /api/account/{id} over a long history: the snapshot form shows the newest records
- * and every live order, and says how many there are in all; the rest is paged.
+ * An account snapshot over a long history, over HTTP (GET /api/account/{id}) and DIFF
+ * (trade.<key> after login): the newest records and every live order, the rest paged.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SNAPSHOT_HISTORY_LIMIT } from '../../../src/app/services/views.ts';
+import { DiffClient } from '../../support/diff-client.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
 
 describe('HTTP account snapshot over a long history', () => {
   let h: HttpHarness;
   before(async () => {
-    h = await HttpHarness.start();
+    h = await HttpHarness.start({ websocket: true });
   });
   after(async () => h.stop());
 
@@ -52,5 +53,21 @@ describe('HTTP account snapshot over a long history', () => {
     // Every record is there to page through, oldest first.
     const oldest = await h.ok('GET', `/api/order/user/${alice.userId}?limit=2`, { token: alice.token });
     assert.deepEqual(oldest.map((o: { order_id: string }) => o.order_id), ['old-live', 'a0-0']);
+
+    // DIFF shows the same after login, and follows on from there.
+    const client = await DiffClient.connect(`ws://127.0.0.1:${h.service.diff!.port}/ws/diff`);
+    try {
+      client.send({ aid: 'req_login', bid: 'basis', user_name: 'alice', password: 'password1' });
+      await client.until((m) => m.trade?.alice?.trade_more_data === false, 10_000, 'login');
+      const shown = client.mirror.trade.alice;
+      assert.deepEqual(Object.keys(shown.orders).sort(), orderIds.sort());
+      assert.deepEqual(Object.keys(shown.trades).sort(), Object.keys(snapshot.trades).sort());
+      await h.order(alice, { direction: 'SELL', price: 86_500, order_id: 'after-login' });
+      await h.order(bob, { direction: 'BUY', price: 86_500 });
+      await client.until((m) => Object.values(m.trade.alice.trades).some((t: any) => t.order_id === 'after-login'), 5000, 'the next trade');
+      assert.equal(Object.keys(client.mirror.trade.alice.trades).length, SNAPSHOT_HISTORY_LIMIT + 1);
+    } finally {
+      client.socket.terminate();
+    }
   });
 });
