@@ -13,8 +13,9 @@
  *    margin rounding; conditional orders are judged against trades only (the open places
  *    only those a trade reached while closed); a modify does not judge a MIN order's minimum again;
  *    a GTD order ends with the last trading day on or before its date.
+ * 7: a user holds at most MAX_ACCOUNTS_PER_USER (100) accounts.
  */
-export const CORE_VERSION = 6;
+export const CORE_VERSION = 7;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

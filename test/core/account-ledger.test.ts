@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { positionViews, ResultCode } from '../../src/core/index.ts';
+import { MAX_ACCOUNTS_PER_USER, positionViews, ResultCode } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
 
@@ -66,6 +66,19 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
       [position.volume_long, position.volume_long_today, position.open_price_long, position.float_profit_long, position.margin_long],
       [1, 1, 70000, 2500, 35250],
     );
+  });
+
+  it(`opens at most ${MAX_ACCOUNTS_PER_USER} accounts for one user; the next is refused and nothing changes`, () => {
+    const x = harness();
+    const userId = 'u-A';
+    for (let n = 1; n < MAX_ACCOUNTS_PER_USER; n++) assert.equal(x.run({ type: 'account.open', userId, accountId: `A${n}`, initialBalance: 0 }).code, ResultCode.Success);
+    const refused = x.run({ type: 'account.open', userId, accountId: 'one-more', initialBalance: 0 });
+    assert.equal(refused.code, ResultCode.ParameterError);
+    assert.match(refused.message, /most one user may hold/);
+    assert.equal(x.state.accounts.has('one-more'), false);
+    assert.equal(x.state.users.get(userId)!.accountIds.length, MAX_ACCOUNTS_PER_USER);
+    // Another user is not affected.
+    assert.equal(x.run({ type: 'account.open', userId: 'u-B', accountId: 'B2', initialBalance: 0 }).code, ResultCode.Success);
   });
 
   it('refuses an order the available funds cannot cover with "Insufficient funds" (2004)', () => {

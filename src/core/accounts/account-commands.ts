@@ -38,6 +38,13 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   return succeeded([{ type: 'user.registered', userId: user.userId, username: user.username, role: user.role }]);
 }
 
+/**
+ * Accounts one user may hold. Each is state the exchange keeps for good, and a user's
+ * accounts are listed and shown together (the account list, the operators' user detail):
+ * without a bound one user opened 20,000 in six seconds. Many traders are many users.
+ */
+export const MAX_ACCOUNTS_PER_USER = 100;
+
 export function openAccount(state: CoreState, command: OpenAccount, ts: number): ApplyResult {
   const user = state.users.get(command.userId);
   if (user === undefined) return rejected(ResultCode.ResourceNotFound, `user not found: ${command.userId}`);
@@ -46,6 +53,9 @@ export function openAccount(state: CoreState, command: OpenAccount, ts: number):
   }
   if (state.accounts.has(command.accountId)) {
     return rejected(ResultCode.AccountExists, `account ${command.accountId} already exists`);
+  }
+  if (user.accountIds.length >= MAX_ACCOUNTS_PER_USER) {
+    return rejected(ResultCode.ParameterError, `user ${user.username} already holds ${MAX_ACCOUNTS_PER_USER} accounts, the most one user may hold`);
   }
   const initial = amountCents(command.initialBalance, true);
   if (typeof initial === 'string') return rejected(ResultCode.ParameterError, `initial_balance ${initial}`);
