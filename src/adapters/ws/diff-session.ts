@@ -195,10 +195,9 @@ export class DiffSession {
       if (changes.everything || changes.accounts.size > 0) this.tradeDirt.all = true;
       return;
     }
-    if (changes.everything) {
-      this.tradeDirt.all = true;
-      return;
-    }
+    // Everything is read again, and the orders the batch named too: one that ended outside
+    // what a snapshot shows (an old order a day's end expired) must still be told.
+    if (changes.everything) this.tradeDirt.all = true;
     const orders = changes.orders.get(accountId);
     if (orders !== undefined) {
       for (const id of orders) {

@@ -66,6 +66,9 @@ describe('HTTP account snapshot over a long history', () => {
       await h.order(bob, { direction: 'BUY', price: 86_500 });
       await client.until((m) => Object.values(m.trade.alice.trades).some((t: any) => t.order_id === 'after-login'), 5000, 'the next trade');
       assert.equal(Object.keys(client.mirror.trade.alice.trades).length, SNAPSHOT_HISTORY_LIMIT + 1);
+      // The day's end expires the old live order, outside the newest records: still told.
+      await h.asAdmin('POST', '/api/admin/settlement/execute', {});
+      await client.until((m) => m.trade.alice.orders['old-live']?.status === 'FINISHED', 5000, 'the old order expired');
     } finally {
       client.socket.terminate();
     }
