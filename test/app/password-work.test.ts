@@ -29,7 +29,7 @@ describe('password work per address', () => {
   let auth: AuthService;
   before(async () => {
     exchange = await Exchange.start(loadConfig({ DATA_DIR: dataDir }, root), new ManualClock(Date.now()), () => undefined);
-    auth = new AuthService(exchange, new TokenService('s'.repeat(32), 3_600_000), new LoginLimiter(), new PasswordWorkLimiter(3));
+    auth = new AuthService(exchange, new TokenService('s'.repeat(32), 3_600_000), new LoginLimiter(), new PasswordWorkLimiter(1, 2) /* 1 a second, and a burst of 2 a minute */);
   });
   after(async () => {
     await exchange.stop();
@@ -49,5 +49,9 @@ describe('password work per address', () => {
     // Another address, and the exchange's own registration of an admin, go on.
     await auth.login('first', 'password1', '10.0.0.2');
     await auth.register('chief', 'password1', 'admin');
+    // The steady share comes back each second (the burst's only each minute).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await auth.login('first', 'password1', '10.0.0.1');
+    await assert.rejects(auth.login('first', 'password1', '10.0.0.1'), refusedForWork(ResultCode.AuthenticationFailed));
   });
 });

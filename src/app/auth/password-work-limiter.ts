@@ -1,22 +1,26 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Password hashing per client address. Every registration and every password check costs
  * tens of milliseconds of CPU on the thread pool the storage engine's writes also use:
  * an anonymous client registering new names, or trying logins under ever new usernames
  * (which the per-username LoginLimiter never sees twice), slowed everyone's orders by
- * hundreds of milliseconds. An address may have PASSWORD_WORK_BURST of them at once and
- * then one every 60 / PASSWORD_WORK_BURST seconds: enough for a class logging in together
- * behind one address, too little to take a core.
+ * hundreds of milliseconds. An address may have PASSWORD_WORK_PER_SECOND a second, and
+ * beyond that a burst of PASSWORD_WORK_BURST a minute: enough for a class logging in
+ * together behind one address, too little to take a core. (Behind a reverse proxy,
+ * server.trust_proxy must be set, or every client shares the proxy's address.)
  */
+export const PASSWORD_WORK_PER_SECOND = 5;
 export const PASSWORD_WORK_BURST = 300;
-const WINDOW_SECONDS = 60;
 
 export class PasswordWorkLimiter {
-  private readonly work: RateLimiterMemory;
+  private readonly work: BurstyRateLimiter;
 
-  constructor(readonly burst = PASSWORD_WORK_BURST) {
-    this.work = new RateLimiterMemory({ points: burst, duration: WINDOW_SECONDS });
+  constructor(perSecond = PASSWORD_WORK_PER_SECOND, burst = PASSWORD_WORK_BURST) {
+    this.work = new BurstyRateLimiter(
+      new RateLimiterMemory({ points: perSecond, duration: 1 }),
+      new RateLimiterMemory({ points: burst, duration: 60 }),
+    );
   }
 
   /** 0 when `address` may have a password hashed or checked now; else the seconds to wait. */
