@@ -34,6 +34,6 @@ export { CORE_VERSION, type CoreVersionSpan, versionsApplying } from './version.
  * modify as `apply`, with no funds frozen and no positions kept. For benchmarks and tests
  * of the book; the exchange itself always goes through `apply`.
  */
-export { placeBareOrder } from './orders/place-order.ts';
+export { MAX_LIVE_ORDERS_PER_ACCOUNT, placeBareOrder } from './orders/place-order.ts';
 export { cancelOrder } from './orders/cancel-order.ts';
 export { modifyOrder } from './orders/modify-order.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_ACCOUNTS_PER_USER, positionViews, ResultCode } from '../../src/core/index.ts';
+import { MAX_ACCOUNTS_PER_USER, MAX_LIVE_ORDERS_PER_ACCOUNT, positionViews, ResultCode } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { expectAccount } from '../support/ledger-checks.ts';
 
@@ -79,6 +79,20 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.state.users.get(userId)!.accountIds.length, MAX_ACCOUNTS_PER_USER);
     // Another user is not affected.
     assert.equal(x.run({ type: 'account.open', userId: 'u-B', accountId: 'B2', initialBalance: 0 }).code, ResultCode.Success);
+  });
+
+  it(`takes at most ${MAX_LIVE_ORDERS_PER_ACCOUNT} live orders per account; the next is refused with a record, and a cancel makes room`, () => {
+    const x = harness();
+    x.ensureAccount('MM', 1e11);
+    for (let n = 0; n < MAX_LIVE_ORDERS_PER_ACCOUNT; n++) assert.equal(x.place('MM', `r${n}`, 'BUY', 69000 + (n % 50) * 10, 1).code, ResultCode.Success);
+    const refused = x.place('MM', 'one-more', 'BUY', 69000, 1);
+    assert.equal(refused.code, ResultCode.ParameterError);
+    assert.match(refused.message, /most an account may have/);
+    assert.equal(eventsOfType(refused, 'order.rejected').length, 1, 'the client sees the refusal as an order');
+    assert.equal(x.state.accounts.get('MM')!.liveOrders.size, MAX_LIVE_ORDERS_PER_ACCOUNT);
+    assert.equal(x.place('B', 'other', 'BUY', 69000, 1).code, ResultCode.Success, 'another account is not affected');
+    x.cancel('MM', 'r0');
+    assert.equal(x.place('MM', 'after-cancel', 'BUY', 69000, 1).code, ResultCode.Success);
   });
 
   it('refuses an order the available funds cannot cover with "Insufficient funds" (2004)', () => {
