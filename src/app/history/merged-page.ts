@@ -21,7 +21,12 @@ export function mergedPage(sources: readonly KeyedSource[], offset: number, limi
     for (let i = offset; i < Math.min(total, offset + limit); i++) out.push([0, i]);
     return out;
   }
-  const next = sources.map(() => 0);
+  // Each source's first entry at or after the largest key with at most `offset` entries
+  // before it: the walk below then skips only entries of that one key (a millisecond's
+  // ties), not the whole offset (the last page of a long history read through a heap).
+  const start = largestKeyWithAtMost(sources, offset);
+  const next = sources.map((source) => (start === undefined ? 0 : lowerBound(source, start)));
+  offset -= next.reduce((sum, n) => sum + n, 0);
   // A binary heap of source numbers, by the key of each source's next entry.
   const heap: number[] = [];
   const before = (a: number, b: number): boolean => {
@@ -50,7 +55,7 @@ export function mergedPage(sources: readonly KeyedSource[], offset: number, limi
     }
   };
   sources.forEach((source, s) => {
-    if (source.length > 0) {
+    if (next[s]! < source.length) {
       heap.push(s);
       up(heap.length - 1);
     }
@@ -68,4 +73,39 @@ export function mergedPage(sources: readonly KeyedSource[], offset: number, limi
     }
   }
   return out;
+}
+
+/** Entries of `source` with a key below `key`. */
+function lowerBound(source: KeyedSource, key: number): number {
+  let low = 0;
+  let high = source.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (source.key(mid) < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The largest integer key k with at most `offset` entries below it in all the sources,
+ * searched between the smallest and largest keys (times in ms); undefined without keys.
+ */
+function largestKeyWithAtMost(sources: readonly KeyedSource[], offset: number): number | undefined {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const source of sources) {
+    if (source.length === 0) continue;
+    low = Math.min(low, source.key(0));
+    high = Math.max(high, source.key(source.length - 1));
+  }
+  if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high)) return undefined;
+  const below = (key: number) => sources.reduce((sum, source) => sum + lowerBound(source, key), 0);
+  // Invariant: below(low) <= offset (nothing is below the smallest key).
+  while (low < high) {
+    const mid = low + Math.ceil((high - low) / 2);
+    if (below(mid) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
