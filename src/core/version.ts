@@ -14,9 +14,11 @@
  *    only those a trade reached while closed); a modify does not judge a MIN order's minimum again;
  *    a GTD order ends with the last trading day on or before its date.
  * 7: a user holds at most MAX_ACCOUNTS_PER_USER (100) accounts.
- * 8: an account has at most MAX_LIVE_ORDERS_PER_ACCOUNT (5,000) live orders.
+ * 8: an account has at most MAX_LIVE_ORDERS_PER_ACCOUNT (5,000) live orders (a
+ *    development build of an hour: it refused IOC and market orders at the cap too).
+ * 9: the cap refuses only orders that could rest.
  */
-export const CORE_VERSION = 8;
+export const CORE_VERSION = 9;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

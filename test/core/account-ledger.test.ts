@@ -81,7 +81,7 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.run({ type: 'account.open', userId: 'u-B', accountId: 'B2', initialBalance: 0 }).code, ResultCode.Success);
   });
 
-  it(`takes at most ${MAX_LIVE_ORDERS_PER_ACCOUNT} live orders per account; the next is refused with a record, and a cancel makes room`, () => {
+  it(`takes at most ${MAX_LIVE_ORDERS_PER_ACCOUNT} live orders per account; the next that could rest is refused with a record, an IOC is not, and a cancel makes room`, () => {
     const x = harness();
     x.ensureAccount('MM', 1e11);
     for (let n = 0; n < MAX_LIVE_ORDERS_PER_ACCOUNT; n++) assert.equal(x.place('MM', `r${n}`, 'BUY', 69000 + (n % 50) * 10, 1).code, ResultCode.Success);
@@ -91,6 +91,11 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(eventsOfType(refused, 'order.rejected').length, 1, 'the client sees the refusal as an order');
     assert.equal(x.state.accounts.get('MM')!.liveOrders.size, MAX_LIVE_ORDERS_PER_ACCOUNT);
     assert.equal(x.place('B', 'other', 'BUY', 69000, 1).code, ResultCode.Success, 'another account is not affected');
+    // An order that cannot rest (IOC: trades at once or ends) is not refused for it.
+    assert.equal(x.place('C', 'ask', 'SELL', 69500, 1).code, ResultCode.Success);
+    const ioc = x.place('MM', 'ioc', 'BUY', 69500, 1, { timeCondition: 'IOC' });
+    assert.equal(ioc.code, ResultCode.Success);
+    assert.equal(eventsOfType(ioc, 'trade.executed').length, 1);
     x.cancel('MM', 'r0');
     assert.equal(x.place('MM', 'after-cancel', 'BUY', 69000, 1).code, ResultCode.Success);
   });

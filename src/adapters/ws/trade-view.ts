@@ -82,10 +82,10 @@ export function tradePatch(
     // Everything the snapshot shows (the newest orders and every live one, as over HTTP):
     // the latest order under each id, read in one pass (archived orders are decoded once).
     const latest = dirt.all && accountId !== undefined ? recentOrders(state, exchange.history, accountId) : new Map<string, OrderHistory>();
-    // With everything dirty, also what the batch named and what the client holds as live:
-    // an order outside the snapshot's window that ended (a day's end expired it) must
+    // With everything dirty, also what the batch named: an order outside the snapshot's
+    // window that ended (a day's end expired it: every ending is an event naming it) must
     // still reach the client as ended.
-    const ids = dirt.all ? new Set([...latest.keys(), ...localOrders.keys(), ...dirt.orders, ...heldLive(held)]) : dirt.orders;
+    const ids = dirt.all ? new Set([...latest.keys(), ...localOrders.keys(), ...dirt.orders]) : dirt.orders;
     for (const id of ids) {
       // A refusal here is the newest thing under its id (a later order sent to the
       // exchange takes the id out of localOrders): it shows over any earlier order.
@@ -118,16 +118,6 @@ export function tradePatch(
     else if (dirt.all && tradesHeld === 0 && getOwn(mirror, 'trades') === undefined) patch.trades = {};
   }
   return { patch: Object.keys(patch).length > 0 ? patch : undefined, tradesHeld: tradesNow };
-}
-
-/** Ids of the orders a client holds as ALIVE (finished ones are markers or FINISHED views). */
-function heldLive(held: JsonObject): string[] {
-  const out: string[] = [];
-  for (const id of Object.keys(held)) {
-    const view = getOwn(held, id);
-    if (typeof view === 'object' && view !== null && (view as JsonObject).status === 'ALIVE') out.push(id);
-  }
-  return out;
 }
 
 /**

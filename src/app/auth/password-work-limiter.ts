@@ -6,12 +6,12 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limit
  * an anonymous client registering new names, or trying logins under ever new usernames
  * (which the per-username LoginLimiter never sees twice), slowed everyone's orders by
  * hundreds of milliseconds. An address may have PASSWORD_WORK_PER_SECOND a second, and
- * beyond that a burst of PASSWORD_WORK_BURST a minute: enough for a class logging in
- * together behind one address, too little to take a core. (Behind a reverse proxy,
+ * beyond that a burst of PASSWORD_WORK_BURST a minute (at most 300 a minute in all):
+ * enough for a class logging in together behind one address, too little to take a core. (Behind a reverse proxy,
  * server.trust_proxy must be set, or every client shares the proxy's address.)
  */
-export const PASSWORD_WORK_PER_SECOND = 5;
-export const PASSWORD_WORK_BURST = 300;
+export const PASSWORD_WORK_PER_SECOND = 3;
+export const PASSWORD_WORK_BURST = 120;
 
 export class PasswordWorkLimiter {
   private readonly work: BurstyRateLimiter;

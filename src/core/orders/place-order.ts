@@ -35,8 +35,8 @@ type Placement = 'account' | 'forced' | 'bare';
 /**
  * Orders one account may have working at once. Every view of the account shows all of
  * them (the snapshot over HTTP, trade.<key> over DIFF): 200,000 resting orders made each
- * of those a 113 MB reply built on the event loop for a second. A forced liquidation is
- * never refused for it.
+ * of those a 113 MB reply built on the event loop for a second. Only orders that could
+ * rest are refused for it; a forced liquidation never is.
  */
 export const MAX_LIVE_ORDERS_PER_ACCOUNT = 5_000;
 
@@ -55,7 +55,10 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
     // A forced liquidation (settlement runs after the close) is not refused.
     const open = checkMarketOpen(state.marketClosed);
     if (open.code !== ResultCode.Success) return reject(state, command, ts, open);
-    if (account!.liveOrders.size >= MAX_LIVE_ORDERS_PER_ACCOUNT) {
+    // Only an order that could rest adds to them: an IOC or market order (a stop-loss
+    // firing, a close) trades or ends at once, and is never refused for it.
+    const couldRest = command.priceType === 'LIMIT' && command.timeCondition !== 'IOC';
+    if (couldRest && account!.liveOrders.size >= MAX_LIVE_ORDERS_PER_ACCOUNT) {
       return reject(state, command, ts, fail(`account ${command.accountId} has ${MAX_LIVE_ORDERS_PER_ACCOUNT} live orders, the most an account may have; cancel some first`));
     }
   }
