@@ -25,16 +25,27 @@ export async function startServer(): Promise<ServerProcess> {
   };
 }
 
-/** POST/GET with the envelope unwrapped; throws on a failure envelope. */
+/**
+ * POST/GET with the envelope unwrapped; throws on a failure envelope. A 429 (the server
+ * shares password hashing out per address, and the benchmark's traders all come from
+ * one) is waited out and tried again, as a client should.
+ */
 export async function api<T = any>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; error: { code: number; message: string } | null };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(envelope.error)}`);
-  return envelope.data;
+  for (;;) {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const envelope = (await response.json()) as { success: boolean; data: T; error: { code: number; message: string } | null };
+    if (response.status === 429) {
+      const seconds = Number(/in (\d+) s/.exec(envelope.error?.message ?? '')?.[1] ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
+      continue;
+    }
+    if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(envelope.error)}`);
+    return envelope.data;
+  }
 }
 
 export interface BenchTrader {
