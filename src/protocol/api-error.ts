@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: ResultCode,
     message: string,
     httpStatus?: number,
+    /** Seconds until a refused client may try again (sent as Retry-After with a 429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -16,6 +16,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, code, message } = classify(error, bodyLimit, request.url);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof ApiError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return send(reply, status, code, message);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>

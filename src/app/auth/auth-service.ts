@@ -59,7 +59,7 @@ export class AuthService {
       return user !== undefined && valid;
     });
     if (retryAfter > 0) {
-      throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${retryAfter} s`, TOO_MANY_REQUESTS);
+      throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${retryAfter} s`, TOO_MANY_REQUESTS, retryAfter);
     }
     if (!ok || user === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
     const claims: TokenClaims = { userId: user.userId, username: user.username, role: user.role };
@@ -97,7 +97,7 @@ export class AuthService {
   /** Refuses (HTTP 429) when `address` has had its share of password hashing (see PasswordWorkLimiter). */
   private async allowPasswordWork(address: string, code: ResultCode): Promise<void> {
     const wait = await this.passwordWork.take(address);
-    if (wait > 0) throw new ApiError(code, `too many password checks from this address; try again in ${wait} s`, TOO_MANY_REQUESTS);
+    if (wait > 0) throw new ApiError(code, `too many password checks from this address; try again in ${wait} s`, TOO_MANY_REQUESTS, wait);
   }
 }
 

@@ -152,6 +152,8 @@ describe('HTTP /api/auth', () => {
       assert.equal(typeof limited.body.error?.code, 'number');
       assert.equal(limited.body.error?.code, 1002);
       assert.ok((limited.body.error?.message ?? '').length > 0);
+      const wait = Number(limited.headers['retry-after']);
+      assert.ok(Number.isInteger(wait) && wait >= 1 && wait <= 60, `Retry-After ${limited.headers['retry-after']}`);
       // Still limited on the next attempt.
       assert.equal((await h.call('POST', '/api/auth/login', { body: { username: 'locked_out', password: 'wrong-again' } })).status, 429);
       // Another user logs in normally.

@@ -188,7 +188,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         const hint = bank.name === '' ? `; see GET /api/account/${account.accountId}/banks` : '';
         // Recorded like any attempt, and answered as a login would be (429).
         const status = result.code === ResultCode.AuthenticationFailed && password.retryAfter > 0 ? TOO_MANY_REQUESTS : undefined;
-        throw new ApiError(result.code, `${result.message}${hint}`, status);
+        throw new ApiError(result.code, `${result.message}${hint}`, status, status === undefined ? undefined : password.retryAfter);
       }
       const recorded = result.events.find((e) => e.type === 'transfer.recorded');
       const errorMsg = recorded?.type === 'transfer.recorded' ? recorded.errorMsg : '';
