@@ -85,15 +85,33 @@ export function tradePageOf(state: CoreState, history: HistoryProjection, accoun
  */
 export const SNAPSHOT_HISTORY_LIMIT = 1_000;
 
+/** How much of an account's history a snapshot shows. */
+export interface SnapshotWindow {
+  /** The newest order records, and the newest trades. */
+  readonly records: number;
+  /** Every live order as well, however old. */
+  readonly everyLiveOrder: boolean;
+}
+
+/** What a client is shown of its account: the newest records and every live order. */
+export const FULL_WINDOW: SnapshotWindow = { records: SNAPSHOT_HISTORY_LIMIT, everyLiveOrder: true };
+
+/**
+ * What an operator's view of all a user's accounts shows of each (its orders and trades
+ * are a paged list away): a hundred accounts of full windows would be 700,000 records.
+ */
+export const OVERVIEW_WINDOW: SnapshotWindow = { records: 100, everyLiveOrder: false };
+
 /**
  * The orders a snapshot of the account shows (HTTP and DIFF): the latest record under
  * each id among the newest SNAPSHOT_HISTORY_LIMIT records, and every live order.
  */
-export function recentOrders(state: CoreState, history: HistoryProjection, accountId: string): Map<string, OrderHistory> {
+export function recentOrders(state: CoreState, history: HistoryProjection, accountId: string, window: SnapshotWindow = FULL_WINDOW): Map<string, OrderHistory> {
   const shown = new Map<string, OrderHistory>();
   // The newest records are a suffix of the list: an id's latest record is in it whenever
   // any record of that id is, so a later record always overrides an earlier one here.
-  for (const order of history.ordersFrom(accountId, history.orderRecordsOf(accountId) - SNAPSHOT_HISTORY_LIMIT)) shown.set(order.orderId, order);
+  for (const order of history.ordersFrom(accountId, history.orderRecordsOf(accountId) - window.records)) shown.set(order.orderId, order);
+  if (!window.everyLiveOrder) return shown;
   for (const live of state.accounts.get(accountId)?.liveOrders ?? []) {
     if (shown.has(live.orderId)) continue;
     const order = history.order(accountId, live.orderId);
@@ -107,17 +125,17 @@ export function recentOrders(state: CoreState, history: HistoryProjection, accou
  * the newest SNAPSHOT_HISTORY_LIMIT order records and every live order, the newest
  * SNAPSHOT_HISTORY_LIMIT trades, and how many of each the account has in all.
  */
-export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string) {
+export function accountSnapshot(state: CoreState, history: HistoryProjection, accountId: string, window: SnapshotWindow = FULL_WINDOW) {
   const summary = accountSummary(state, accountId);
   const orderTotal = history.orderRecordsOf(accountId);
   // Keyed by ids clients chose: without a prototype, "__proto__" is a key like any other.
   const orders: Record<string, OrderView> = Object.create(null);
-  const views = [...recentOrders(state, history, accountId).values()].map((order) => orderOf(state, history, order));
+  const views = [...recentOrders(state, history, accountId, window).values()].map((order) => orderOf(state, history, order));
   for (const view of views.sort((a, b) => a.insert_date_time - b.insert_date_time)) orders[view.order_id] = view;
   const tradeTotal = history.tradeRecordsOf(accountId);
   const userId = state.accounts.get(accountId)?.userId ?? '';
   const trades: Record<string, TradeView> = Object.create(null);
-  for (const trade of history.tradesFrom(accountId, tradeTotal - SNAPSHOT_HISTORY_LIMIT)) {
+  for (const trade of history.tradesFrom(accountId, tradeTotal - window.records)) {
     const view = tradeView(trade, userId);
     trades[view.trade_id] = view;
   }

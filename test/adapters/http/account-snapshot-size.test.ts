@@ -50,6 +50,12 @@ describe('HTTP account snapshot over a long history', () => {
     assert.ok(!trades.some((t) => t.order_id === 'a0-0'));
     // The positions and money are the account's whole, not the window's.
     assert.equal(snapshot.positions['SHFE.cu2701']?.volume_short ?? 0, rounds % 2 === 1 ? 100 : 0);
+    // The operators' view of all the user's accounts shows less of each: the newest 100.
+    const detail = await h.asAdmin('GET', `/api/management/account/${alice.userId}/detail`);
+    const overview = detail.accounts[0];
+    assert.deepEqual([Object.keys(overview.orders).length, Object.keys(overview.trades).length], [100, 100]);
+    assert.deepEqual([overview.orders_total, overview.trades_total], [snapshot.orders_total, snapshot.trades_total]);
+    assert.ok(overview.orders[`a${rounds - 1}-99`] !== undefined);
     // Every record is there to page through, oldest first.
     const oldest = await h.ok('GET', `/api/order/user/${alice.userId}?limit=2`, { token: alice.token });
     assert.deepEqual(oldest.map((o: { order_id: string }) => o.order_id), ['old-live', 'a0-0']);

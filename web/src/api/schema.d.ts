@@ -4841,7 +4841,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user with every account in snapshot form (admin) */
+        /** A user with every account in snapshot form (of each, the newest 100 orders and trades; all of them: /api/management/orders and /trades?user_id=) (admin) */
         get: {
             parameters: {
                 query?: never;

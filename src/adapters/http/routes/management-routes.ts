@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { accountSnapshot, accountSummary, orderPageOf, tradePageOf } from '../../../app/services/views.ts';
+import { accountSnapshot, accountSummary, orderPageOf, OVERVIEW_WINDOW, tradePageOf } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { Amount, page, Paging, UserIdParam } from '../schemas/common.ts';
@@ -54,14 +54,14 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['management'],
-        summary: 'A user with every account in snapshot form',
+        summary: 'A user with every account in snapshot form (of each, the newest 100 orders and trades; all of them: /api/management/orders and /trades?user_id=)',
         params: UserIdParam,
         response: replies(Type.Object({ user: UserSchema, accounts: Type.Array(AccountSnapshotSchema) })),
       },
     },
     async (request) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
-      return ok({ user: userRecord(user), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id)) });
+      return ok({ user: userRecord(user), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id, OVERVIEW_WINDOW)) });
     },
   );
 
