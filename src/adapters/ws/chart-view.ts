@@ -17,14 +17,17 @@ export interface ChartRequest {
 
 export const DEFAULT_VIEW_WIDTH = 500;
 
-/** The instrument ids of an ins_list: comma-separated, spaces around them ignored ("a, b"). */
+/**
+ * The instrument ids of an ins_list: comma-separated, spaces around them ignored ("a, b"),
+ * each once (a list repeating one id 85 times made every trade rebuild it 85 times).
+ */
 export function instrumentsOf(insList: string): string[] {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   for (const part of insList.split(',')) {
     const id = part.trim();
-    if (id !== '') ids.push(id);
+    if (id !== '') ids.add(id);
   }
-  return ids;
+  return [...ids];
 }
 
 /** The series a chart shows: candles of a DIFF duration, or ticks for duration 0. */

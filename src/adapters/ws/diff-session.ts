@@ -4,7 +4,7 @@ import { type NotificationMessage, type NotificationRaised, renderNotification }
 import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
-import { type ChartRequest, chartPatch, HeldKlines, instrumentsOf } from './chart-view.ts';
+import { type ChartRequest, chartPatch, DEFAULT_VIEW_WIDTH, HeldKlines, instrumentsOf } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
 import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
@@ -38,6 +38,14 @@ const BOOT = Date.now().toString(36);
  * trading screen shows a few.
  */
 export const MAX_CHARTS_PER_SESSION = 64;
+/** Instruments one chart may show. */
+export const MAX_CHART_INSTRUMENTS = 16;
+/**
+ * Candles a connection's charts may span in all (instruments x view_width, summed):
+ * every trade on an instrument rebuilds what its charts show, and a first push sends
+ * it all in one message. A hundred charts of the 500 candles tqsdk-js asks for by default.
+ */
+export const MAX_CHART_CANDLES = 50_000;
 
 /**
  * One DIFF connection: what the client subscribed to, who it is, the server's copy of
@@ -65,6 +73,8 @@ export class DiffSession {
   private readonly quotes = new Map<string, QuoteEntry>();
   private readonly dirtyQuotes = new Set<string>();
   private readonly charts = new Map<string, ChartRequest>();
+  /** Each chart's instruments, read once from its ins_list. */
+  private readonly chartInstruments = new Map<string, string[]>();
   private readonly dirtyCharts = new Set<string>();
   private readonly removedCharts = new Set<string>();
   private readonly tradeDirt = new TradeDirt();
@@ -160,17 +170,31 @@ export class DiffSession {
   }
 
   /** Sets, replaces or (with an empty ins_list) removes a chart; false when the session has as many charts as it may. */
-  setChart(request: ChartRequest): boolean {
+  /** Sets, replaces or (ins_list "") removes a chart; the reason when it is refused. */
+  setChart(request: ChartRequest): string | undefined {
     if (request.ins_list === '') {
       if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
+      this.chartInstruments.delete(request.chart_id);
       this.dirtyCharts.delete(request.chart_id);
-      return true;
+      return undefined;
     }
-    if (!this.charts.has(request.chart_id) && this.charts.size >= MAX_CHARTS_PER_SESSION) return false;
+    if (!this.charts.has(request.chart_id) && this.charts.size >= MAX_CHARTS_PER_SESSION) {
+      return `at most ${MAX_CHARTS_PER_SESSION} charts per connection; remove one (ins_list "") before adding ${request.chart_id}`;
+    }
+    const instruments = instrumentsOf(request.ins_list);
+    if (instruments.length > MAX_CHART_INSTRUMENTS) return `at most ${MAX_CHART_INSTRUMENTS} instruments per chart (${request.chart_id} names ${instruments.length})`;
+    let candles = instruments.length * (request.view_width ?? DEFAULT_VIEW_WIDTH);
+    for (const [chartId, chart] of this.charts) {
+      if (chartId !== request.chart_id) candles += (this.chartInstruments.get(chartId)?.length ?? 0) * (chart.view_width ?? DEFAULT_VIEW_WIDTH);
+    }
+    if (candles > MAX_CHART_CANDLES) {
+      return `a connection's charts may span at most ${MAX_CHART_CANDLES} candles (instruments x view_width, summed); ${request.chart_id} would make ${candles}`;
+    }
     this.charts.set(request.chart_id, request);
+    this.chartInstruments.set(request.chart_id, instruments);
     this.removedCharts.delete(request.chart_id);
     this.dirtyCharts.add(request.chart_id);
-    return true;
+    return undefined;
   }
 
   /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
@@ -185,8 +209,8 @@ export class DiffSession {
   /** Notes what a durable batch changed for this session. */
   absorb(changes: ChangeSet): void {
     for (const id of this.subscribed) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
-    for (const [chartId, chart] of this.charts) {
-      if (changes.everything || instrumentsOf(chart.ins_list).some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
+    for (const [chartId, instruments] of this.chartInstruments) {
+      if (changes.everything || instruments.some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
     }
     if (this.caller === undefined) return;
     for (const n of changes.notifications.get(this.caller.userId) ?? []) this.notifications.push(noticeOf(n));

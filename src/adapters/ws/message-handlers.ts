@@ -7,7 +7,7 @@ import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts'
 import type { JsonObject } from '../../protocol/merge-patch.ts';
 import { type ChartRequest, instrumentsOf, isSupportedDuration } from './chart-view.ts';
 import type { ClientMessage } from './client-messages.ts';
-import { type DiffSession, MAX_CHARTS_PER_SESSION } from './diff-session.ts';
+import type { DiffSession } from './diff-session.ts';
 
 /** What the handlers need besides the session. */
 export interface HandlerContext {
@@ -248,9 +248,8 @@ export function setChart(ctx: HandlerContext, session: DiffSession, message: Cli
     ...(message.focus_position !== undefined && { focus_position: message.focus_position }),
   };
   warnOfUnknown(ctx, session, 'set_chart', message.ins_list);
-  if (!session.setChart(request)) {
-    session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: at most ${MAX_CHARTS_PER_SESSION} charts per connection; remove one (ins_list "") before adding ${message.chart_id}`);
-  }
+  const refusal = session.setChart(request);
+  if (refusal !== undefined) session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: ${refusal}`);
 }
 
 /** A refused order as DIFF shows it: FINISHED, nothing traded, the reason in last_msg. */

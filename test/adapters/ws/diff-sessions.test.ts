@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { DiffClient } from '../../support/diff-client.ts';
-import { MAX_CHARTS_PER_SESSION } from '../../../src/adapters/ws/diff-session.ts';
+import { MAX_CHART_CANDLES, MAX_CHART_INSTRUMENTS, MAX_CHARTS_PER_SESSION } from '../../../src/adapters/ws/diff-session.ts';
 import { TICK_SERIES } from '../../../src/marketdata/index.ts';
 import { diffTestbed, type Trader } from '../../support/diff-testbed.ts';
 import type { HttpHarness, TestUser } from '../../support/http-harness.ts';
@@ -118,6 +118,25 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     await client.until((m) => m.charts?.c1?.state?.ins_list === 'SHFE.cu2701', 5000, 'the chart');
     client.send({ aid: 'set_chart', chart_id: 'c1', ins_list: 'SHFE.cu2701', duration: 60e9, view_width: 0 });
     await client.until((m) => m.charts?.c1 === undefined, 5000, 'the chart removed');
+    client.close();
+  });
+
+  it('bounds what charts cost: an instrument named twice counts once, instruments per chart and candles in all are capped', async () => {
+    const client = await connect('/ws/diff');
+    const repeated = Array.from({ length: 40 }, () => 'SHFE.cu2701').join(',');
+    client.send({ aid: 'set_chart', chart_id: 'repeat', ins_list: repeated, duration: 60e9, view_width: 5 });
+    await client.until((m) => m.charts?.repeat !== undefined, 5000, 'the chart of one instrument named 40 times');
+    const many = Array.from({ length: MAX_CHART_INSTRUMENTS + 1 }, (_, i) => `SHFE.x${i}`).join(',');
+    client.send({ aid: 'set_chart', chart_id: 'many', ins_list: many, duration: 60e9, view_width: 5 });
+    // Two charts of 10,000 candles on more instruments than the budget allows together.
+    const perChart = Math.ceil(MAX_CHART_CANDLES / 2 / 10_000);
+    const list = (from: number) => ['SHFE.cu2701', ...Array.from({ length: perChart - 1 }, (_, i) => `SHFE.w${from + i}`)].join(',');
+    client.send({ aid: 'set_chart', chart_id: 'wide1', ins_list: list(0), duration: 60e9, view_width: 10_000 });
+    client.send({ aid: 'set_chart', chart_id: 'wide2', ins_list: list(100), duration: 60e9, view_width: 10_000 });
+    await client.until((m) => m.charts?.wide1 !== undefined && client.notifications().some((n) => /may span at most/.test(n.content)), 5000, 'the second wide chart refused');
+    assert.ok(client.notifications().some((n) => new RegExp(`at most ${MAX_CHART_INSTRUMENTS} instruments per chart`).test(n.content)));
+    assert.equal(client.mirror.charts.many, undefined);
+    assert.equal(client.mirror.charts.wide2, undefined);
     client.close();
   });
 
