@@ -208,7 +208,10 @@ export class DiffSession {
 
   /** Notes what a durable batch changed for this session. */
   absorb(changes: ChangeSet): void {
-    for (const id of this.subscribed) if (changes.instruments.has(id) || changes.everything) this.dirtyQuotes.add(id);
+    // Walked from the smaller side: a batch changes a few instruments, a client may
+    // subscribe to hundreds (listed or not yet).
+    if (changes.everything) for (const id of this.subscribed) this.dirtyQuotes.add(id);
+    else for (const id of changes.instruments) if (this.subscribed.has(id)) this.dirtyQuotes.add(id);
     for (const [chartId, instruments] of this.chartInstruments) {
       if (changes.everything || instruments.some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
     }
