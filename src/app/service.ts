@@ -20,6 +20,8 @@ export interface ServiceOptions {
   readonly websocket: boolean;
   /** Unread bytes after which a DIFF client is closed (default MAX_UNSENT_BYTES; tests lower it). */
   readonly diffUnsentLimit?: number;
+  /** DIFF connections through the API port, at most (default MAX_DIFF_ON_API_PORT; tests lower it). */
+  readonly diffOnApiPortLimit?: number;
 }
 
 /** How long requests in flight may take to finish once a shutdown begins. */
@@ -72,6 +74,7 @@ export class Service {
           log,
           trustProxy: config.server.trustProxy,
           ...(options.diffUnsentLimit !== undefined && { maxUnsentBytes: options.diffUnsentLimit }),
+          ...(options.diffOnApiPortLimit !== undefined && { maxOnApiPort: options.diffOnApiPortLimit }),
         });
         const server = diff;
         figures.countConnectionsWith(() => server.connectionCount);

@@ -57,7 +57,7 @@ export class HttpHarness {
   ) {}
 
   static async start(
-    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffUnsentLimit?: number; log?: (line: string) => void } = {},
+    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffUnsentLimit?: number; diffOnApiPortLimit?: number; log?: (line: string) => void } = {},
   ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
@@ -79,6 +79,7 @@ export class HttpHarness {
       websocket: options.websocket === true,
       httpLogger: false,
       ...(options.diffUnsentLimit !== undefined && { diffUnsentLimit: options.diffUnsentLimit }),
+      ...(options.diffOnApiPortLimit !== undefined && { diffOnApiPortLimit: options.diffOnApiPortLimit }),
     });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;

@@ -22,6 +22,8 @@ export interface DiffServerOptions {
   readonly trustProxy?: number;
   /** Default MAX_UNSENT_BYTES. */
   readonly maxUnsentBytes?: number;
+  /** Default MAX_DIFF_ON_API_PORT. */
+  readonly maxOnApiPort?: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -71,6 +73,11 @@ const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
 export const MAX_UNSENT_BYTES = 32 << 20;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
+/**
+ * DIFF connections taken through the API port (the web page's, on its own origin), at
+ * most: half of that port's connections, so that they cannot shut the REST API out.
+ */
+export const MAX_DIFF_ON_API_PORT = 2_048;
 /**
  * Bytes of received frames waiting to be handled beyond which the connection's socket is
  * no longer read until they are (TCP then slows the client down): frames queue behind a
@@ -163,6 +170,14 @@ export class DiffServer {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    // Upgraded sockets still count against the API port's connection limit: past this
+    // share of it, DIFF clients are sent to the DIFF port, so the REST API stays reachable.
+    if (this.upgradedOnApiPort >= (this.options.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.upgradedOnApiPort++;
+    socket.once('close', () => this.upgradedOnApiPort--);
     this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
   }
 
@@ -214,6 +229,9 @@ export class DiffServer {
     await portClosed;
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
+
+  /** Sockets upgraded through the API port and still open (see MAX_DIFF_ON_API_PORT). */
+  private upgradedOnApiPort = 0;
 
   /** Called once no connection is left (the shutdown waits for it). */
   private whenEmpty: (() => void) | undefined;

@@ -13,7 +13,7 @@ describe('DIFF over the HTTP port', () => {
   let h: HttpHarness;
   let base: string;
   before(async () => {
-    h = await HttpHarness.start({ websocket: true });
+    h = await HttpHarness.start({ websocket: true, diffOnApiPortLimit: 3 });
     await h.service.http.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(h.service.http.server.address() as AddressInfo).port}`;
   });
@@ -27,6 +27,25 @@ describe('DIFF over the HTTP port', () => {
     await client.until((m) => m.quotes?.['SHFE.cu2701']?.pre_settlement === 86500, 5000, 'quote over the HTTP port');
     assert.equal(h.service.diff?.connectionCount, 1);
     client.close();
+    await client.closed(5000);
+  });
+
+  it('takes at most its share of DIFF connections, so that the REST API stays reachable', async () => {
+    // Earlier connections of this suite are gone on the server's side too.
+    for (let i = 0; i < 100 && h.service.diff!.connectionCount > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const held = [await DiffClient.connect(`${base}/ws/diff`), await DiffClient.connect(`${base}/ws/diff`), await DiffClient.connect(`${base}/ws`)];
+    await assert.rejects(DiffClient.connect(`${base}/ws/diff`), /Unexpected server response: 503/);
+    // The DIFF port itself is not affected, and a closed connection makes room again.
+    const direct = await DiffClient.connect(`ws://127.0.0.1:${h.service.diff!.port}/ws/diff`);
+    held[0]!.close();
+    await held[0]!.closed(5000);
+    let again: DiffClient | undefined;
+    for (let i = 0; i < 50 && again === undefined; i++) {
+      again = await DiffClient.connect(`${base}/ws/diff`).catch(() => undefined);
+      if (again === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(again !== undefined, 'room again once a connection closed');
+    for (const client of [...held.slice(1), direct, again]) client.close();
   });
 
   it('refuses upgrades outside /ws and /ws/diff', async () => {
