@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { takePoint } from './points.ts';
 
 /**
  * Repeated wrong passwords are slowed down (DECISIONS.md: HTTP 429), for logins and for
@@ -52,14 +53,8 @@ export class LoginLimiter {
   }
 
   /** Takes an attempt's point: 0 when it may go on, else the seconds until the key may try again. */
-  private async take(k: string): Promise<number> {
-    try {
-      await this.attempts.consume(k);
-      return 0;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    }
+  private take(k: string): Promise<number> {
+    return takePoint(this.attempts, k);
   }
 }
 

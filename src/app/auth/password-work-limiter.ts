@@ -1,4 +1,5 @@
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
+import { takePoint } from './points.ts';
 
 /**
  * Password hashing per client address. Every registration and every password check costs
@@ -24,13 +25,7 @@ export class PasswordWorkLimiter {
   }
 
   /** 0 when `address` may have a password hashed or checked now; else the seconds to wait. */
-  async take(address: string): Promise<number> {
-    try {
-      await this.work.consume(address);
-      return 0;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    }
+  take(address: string): Promise<number> {
+    return takePoint(this.work, address);
   }
 }
