@@ -19,9 +19,12 @@ const priceArb = fc.oneof(
   fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), // anywhere at all
 );
 
-function walk(ladder: PriceLadder): number[] {
+/** The prices from the best level outwards; stops after `max` so a cycle fails, not hangs. */
+function walk(ladder: PriceLadder, max = 1_000): number[] {
   const out: number[] = [];
-  for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) out.push(level.priceTicks);
+  for (let level = ladder.best(); level !== undefined && out.length < max; level = ladder.nextAfter(level)) {
+    out.push(level.priceTicks);
+  }
   return out;
 }
 
@@ -68,6 +71,16 @@ describe('price ladder', () => {
 
   it('walks asks best first at any price, near or far', () => {
     fc.assert(fc.property(stepsArb, (steps) => run(false, steps)), { numRuns: 300 });
+  });
+
+  it('walks on from a far level more than 2^32 ticks past the array without coming back', () => {
+    // Index 2^32 + 100 shifted with `>>>` wraps to word 3, where the dense 8,110 sits.
+    for (const highestFirst of [false, true]) {
+      const ladder = new PriceLadder(highestFirst, 8_000, 9_000);
+      for (const price of [8_110, 2 ** 32 + 8_100]) ladder.markNonEmpty(ladder.levelAt(price));
+      const expected = highestFirst ? [2 ** 32 + 8_100, 8_110] : [8_110, 2 ** 32 + 8_100];
+      assert.deepEqual(walk(ladder, 4), expected);
+    }
   });
 
   it('keeps a band wider than the array without allocating it', () => {

@@ -207,11 +207,9 @@ function alignUp(count: number): number {
 /** Index of the highest set bit at or below `from`, or -1. */
 export function highestSetAtOrBelow(words: Uint32Array, from: number): number {
   if (from < 0) return -1;
+  // Compared before shifting: \`>>>\` wraps at 2^32, and a far level's index may be beyond.
+  if (from >= words.length * WORD_BITS) from = words.length * WORD_BITS - 1;
   let w = from >>> 5;
-  if (w >= words.length) {
-    w = words.length - 1;
-    from = w * WORD_BITS + 31;
-  }
   const bit = from & 31;
   let word = words[w]! & (bit === 31 ? 0xffffffff : (1 << (bit + 1)) - 1);
   for (;;) {
@@ -224,8 +222,9 @@ export function highestSetAtOrBelow(words: Uint32Array, from: number): number {
 /** Index of the lowest set bit at or above `from`, or -1. */
 export function lowestSetAtOrAbove(words: Uint32Array, from: number): number {
   if (from < 0) from = 0;
+  // Compared before shifting, as above.
+  if (from >= words.length * WORD_BITS) return -1;
   let w = from >>> 5;
-  if (w >= words.length) return -1;
   let word = words[w]! & (0xffffffff << (from & 31));
   for (;;) {
     if (word !== 0) return (w << 5) + 31 - Math.clz32(word & -word);
