@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer } from '../adapters/http/server.ts';
-import { DiffServer } from '../adapters/ws/diff-server.ts';
+import { type DiffLimits, DiffServer } from '../adapters/ws/diff-server.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { ensureAdmin } from './auth/admin-bootstrap.ts';
 import { AuthService } from './auth/auth-service.ts';
@@ -18,10 +18,8 @@ export interface ServiceOptions {
   readonly listen: boolean;
   /** Start the DIFF WebSocket server (on ws_port; 0 picks a free port). */
   readonly websocket: boolean;
-  /** Unread bytes after which a DIFF client is closed (default MAX_UNSENT_BYTES; tests lower it). */
-  readonly diffUnsentLimit?: number;
-  /** DIFF connections through the API port, at most (default MAX_DIFF_ON_API_PORT; tests lower it). */
-  readonly diffOnApiPortLimit?: number;
+  /** What DIFF clients may make the server hold (the server's defaults; tests lower them). */
+  readonly diffLimits?: DiffLimits;
 }
 
 /** How long requests in flight may take to finish once a shutdown begins. */
@@ -73,8 +71,7 @@ export class Service {
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,
-          ...(options.diffUnsentLimit !== undefined && { maxUnsentBytes: options.diffUnsentLimit }),
-          ...(options.diffOnApiPortLimit !== undefined && { maxOnApiPort: options.diffOnApiPortLimit }),
+          ...(options.diffLimits !== undefined && { limits: options.diffLimits }),
         });
         const server = diff;
         figures.countConnectionsWith(() => server.connectionCount);

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DiffLimits } from '../../src/adapters/ws/diff-server.ts';
 import { type Clock, systemClock } from '../../src/app/clock.ts';
 import { Service } from '../../src/app/service.ts';
 import { loadConfig } from '../../src/config/index.ts';
@@ -57,7 +58,7 @@ export class HttpHarness {
   ) {}
 
   static async start(
-    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffUnsentLimit?: number; diffOnApiPortLimit?: number; log?: (line: string) => void } = {},
+    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: DiffLimits; log?: (line: string) => void } = {},
   ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
@@ -78,8 +79,7 @@ export class HttpHarness {
       listen: httpPort !== undefined,
       websocket: options.websocket === true,
       httpLogger: false,
-      ...(options.diffUnsentLimit !== undefined && { diffUnsentLimit: options.diffUnsentLimit }),
-      ...(options.diffOnApiPortLimit !== undefined && { diffOnApiPortLimit: options.diffOnApiPortLimit }),
+      ...(options.diffLimits !== undefined && { diffLimits: options.diffLimits }),
     });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;

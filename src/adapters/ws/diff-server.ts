@@ -9,6 +9,7 @@ import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
+import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
 export interface DiffServerOptions {
   readonly host: string;
@@ -20,8 +21,15 @@ export interface DiffServerOptions {
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
   readonly trustProxy?: number;
+  /** What clients may make the server hold; the defaults below unless a test lowers them. */
+  readonly limits?: DiffLimits;
+}
+
+export interface DiffLimits {
   /** Default MAX_UNSENT_BYTES. */
   readonly maxUnsentBytes?: number;
+  /** Default MAX_TOTAL_UNSENT_BYTES. */
+  readonly maxTotalUnsentBytes?: number;
   /** Default MAX_DIFF_ON_API_PORT. */
   readonly maxOnApiPort?: number;
 }
@@ -71,6 +79,11 @@ const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
  * the pong that follows it.
  */
 export const MAX_UNSENT_BYTES = 32 << 20;
+/**
+ * Unread bytes of all slow clients together (see UnreadBudget), past which the ones
+ * with the most unread are closed: eight clients at the cap above.
+ */
+export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
@@ -85,7 +98,7 @@ export const MAX_DIFF_ON_API_PORT = 2_048;
  */
 export const MAX_QUEUED_FRAME_BYTES = 4 << 20;
 
-interface Connection {
+interface Connection extends BudgetedConnection {
   readonly socket: WebSocket;
   readonly session: DiffSession;
   readonly ctx: HandlerContext;
@@ -112,6 +125,7 @@ export class DiffServer {
   private feedStale = false;
   private readonly feed: QuoteFeed;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly unreadBudget: UnreadBudget<Connection>;
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -121,6 +135,7 @@ export class DiffServer {
     private readonly options: DiffServerOptions,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
+    this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
       // brought up to date when the next connection arrives instead.
@@ -172,7 +187,7 @@ export class DiffServer {
     }
     // Upgraded sockets still count against the API port's connection limit: past this
     // share of it, DIFF clients are sent to the DIFF port, so the REST API stays reachable.
-    if (this.upgradedOnApiPort >= (this.options.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
+    if (this.upgradedOnApiPort >= (this.options.limits?.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -251,7 +266,7 @@ export class DiffServer {
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0 };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0, countedUnread: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     if (token !== null && token !== '') this.authenticateWithToken(session, token);
@@ -288,25 +303,40 @@ export class DiffServer {
     });
     socket.on('close', () => {
       this.connections.delete(connection);
+      this.unreadBudget.forget(connection);
       if (this.connections.size === 0) this.whenEmpty?.();
     });
     socket.on('error', () => socket.terminate());
     session.greet();
   }
 
-  /** Sends to a client that keeps up; one that has left too much unread (MAX_UNSENT_BYTES) is closed. */
+  /**
+   * Sends to a client that keeps up. One that has left too much unread is closed: past
+   * MAX_UNSENT_BYTES of its own, or with the most unread when all slow clients together
+   * are past MAX_TOTAL_UNSENT_BYTES.
+   */
   private send(connection: Connection, text: string): void {
     const { socket } = connection;
-    if (socket.bufferedAmount > (this.options.maxUnsentBytes ?? MAX_UNSENT_BYTES) + connection.largestSent) {
-      // Its close event tells a waiting shutdown.
-      if (this.connections.delete(connection)) this.options.log(`diff: a client left ${socket.bufferedAmount} bytes unread; its connection is closed`);
-      socket.terminate();
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const unread = socket.bufferedAmount;
+    if (unread > (this.options.limits?.maxUnsentBytes ?? MAX_UNSENT_BYTES) + connection.largestSent) {
+      this.closeUnread(connection, `a client left ${unread} bytes unread`);
       return;
     }
     // The text's length in UTF-16 units: bytes for the ASCII of nearly every message,
     // without counting them (a count would flatten each message a second time).
     if (text.length > connection.largestSent) connection.largestSent = text.length;
     socket.send(text);
+    for (const laggard of this.unreadBudget.note(connection, unread + text.length)) {
+      this.closeUnread(laggard, `slow clients left more than ${this.unreadBudget.limitBytes} bytes unread together, ${laggard.socket.bufferedAmount} of them this one`);
+    }
+  }
+
+  private closeUnread(connection: Connection, why: string): void {
+    // Its close event tells a waiting shutdown.
+    if (this.connections.delete(connection)) this.options.log(`diff: ${why}; its connection is closed`);
+    this.unreadBudget.forget(connection);
+    connection.socket.terminate();
   }
 
   private authenticateWithToken(session: DiffSession, token: string): void {

@@ -22,7 +22,7 @@ describe('DIFF: what a client can make the server hold', () => {
     return client;
   };
   before(async () => {
-    h = await HttpHarness.start({ websocket: true, diffUnsentLimit: UNSENT_LIMIT, log: (line) => lines.push(line) });
+    h = await HttpHarness.start({ websocket: true, diffLimits: { maxUnsentBytes: UNSENT_LIMIT }, log: (line) => lines.push(line) });
     alice = await h.trader('alice', 'ALICE1');
   });
   after(async () => {
@@ -47,6 +47,53 @@ describe('DIFF: what a client can make the server hold', () => {
     await closing;
     assert.ok(lines.some((line) => /a client left \d+ bytes unread; its connection is closed/.test(line)), lines.join('\n'));
     await reader.answersPing();
+  });
+
+  it('closes the slow client with the most unread when slow clients together leave too much, and keeps the rest', async () => {
+    const budgetLines: string[] = [];
+    // Each client alone may leave 32 MB; together, 3 MB.
+    const small = await HttpHarness.start({ websocket: true, diffLimits: { maxTotalUnsentBytes: 3 << 20 }, log: (line) => budgetLines.push(line) });
+    const opened: DiffClient[] = [];
+    try {
+      const open = async () => {
+        const client = await DiffClient.connect(`ws://127.0.0.1:${small.service.diff!.port}/ws/diff`);
+        opened.push(client);
+        await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
+        return client;
+      };
+      const reader = await open();
+      const [first, second] = [await open(), await open()];
+      const frame = JSON.stringify([{ aid: 'peek_message' }, ...Array.from({ length: 400 }, () => ({ aid: 'no_such_message' }))]);
+      const stall = (client: DiffClient) => {
+        client.autoPeek = false;
+        (client.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+      };
+      stall(first);
+      stall(second);
+      // The first falls about 2 MB behind, alone within the budget; then the second, until one goes.
+      const firstClosed = first.closed(20_000).then(() => 'first');
+      const secondClosed = second.closed(20_000).then(() => 'second');
+      for (let i = 0; i < 50; i++) first.socket.send(frame);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(small.service.diff!.connectionCount, 3, 'about 2 MB unread of one client is within the budget');
+      for (let i = 0; i < 400 && small.service.diff!.connectionCount === 3; i++) {
+        second.socket.send(frame);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      (first.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+      (second.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+      const closed = await Promise.race([firstClosed, secondClosed]);
+      assert.equal(small.service.diff!.connectionCount, 2, 'one slow client closed');
+      assert.ok(budgetLines.some((line) => /slow clients left more than 3145728 bytes unread together/.test(line)), budgetLines.join('\n'));
+      // Whichever went, it was the one with more unread at the time; the other and the reader stay.
+      const survivor = closed === 'first' ? second : first;
+      survivor.autoPeek = true;
+      await survivor.answersPing();
+      await reader.answersPing();
+    } finally {
+      for (const client of opened) client.socket.terminate();
+      await small.stop();
+    }
   });
 
   it('stops reading a client whose frames queue faster than they are handled, and handles them all', async () => {

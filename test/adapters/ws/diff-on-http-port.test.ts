@@ -13,7 +13,7 @@ describe('DIFF over the HTTP port', () => {
   let h: HttpHarness;
   let base: string;
   before(async () => {
-    h = await HttpHarness.start({ websocket: true, diffOnApiPortLimit: 3 });
+    h = await HttpHarness.start({ websocket: true, diffLimits: { maxOnApiPort: 3 } });
     await h.service.http.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(h.service.http.server.address() as AddressInfo).port}`;
   });
