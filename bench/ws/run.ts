@@ -26,7 +26,8 @@ const ORDERS = env('BENCH_WS_ORDERS', 1000);
 const server = await startServer();
 try {
   console.log(`server: ${server.httpUrl}, ${server.wsUrl}`);
-  const viewers = await createTraders(server.httpUrl, 'viewer', Math.min(100, CONNECTIONS));
+  // At most 20 connections a user: a user's DIFF logins are limited (SessionStartLimiter).
+  const viewers = await createTraders(server.httpUrl, 'viewer', Math.min(CONNECTIONS, Math.max(100, Math.ceil(CONNECTIONS / 20))));
   const [seller, buyer] = await createTraders(server.httpUrl, 'maker', 2);
   const fanout = await runFanout(server.httpUrl, server.wsUrl, viewers, [seller!, buyer!], {
     connections: CONNECTIONS,

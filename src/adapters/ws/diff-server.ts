@@ -7,7 +7,8 @@ import { ResultCode } from '../../core/index.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
-import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, subscribeQuote } from './message-handlers.ts';
+import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, startSession, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
@@ -126,6 +127,7 @@ export class DiffServer {
   private readonly feed: QuoteFeed;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
+  private readonly sessionStarts = new SessionStartLimiter();
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -263,13 +265,17 @@ export class DiffServer {
       exchange: this.exchange,
       auth: this.auth,
       address: clientAddress(request, this.options.trustProxy ?? 0),
+      sessionStarts: this.sessionStarts,
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
     const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0, countedUnread: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
-    if (token !== null && token !== '') this.authenticateWithToken(session, token);
+    // The connection's frames wait for the token's login, as they would for req_login's.
+    if (token !== null && token !== '') {
+      connection.queue = this.authenticateWithToken(ctx, session, token).catch((error: unknown) => this.dropFaulty(connection, error, 'logging in with a token'));
+    }
     socket.on('message', (data, isBinary) => {
       connection.lastHeard = Date.now();
       if (isBinary) {
@@ -339,7 +345,7 @@ export class DiffServer {
     connection.socket.terminate();
   }
 
-  private authenticateWithToken(session: DiffSession, token: string): void {
+  private async authenticateWithToken(ctx: HandlerContext, session: DiffSession, token: string): Promise<void> {
     const caller = this.auth.examine(token);
     // DIFF clients attach their vendor's own token to every connection: a JWT someone
     // else signed is simply not a login here, and req_login follows.
@@ -354,8 +360,7 @@ export class DiffServer {
       session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the token's user`);
       return;
     }
-    session.loggedIn(caller, query ?? caller.username);
-    session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
+    await startSession(ctx, session, caller, query ?? caller.username);
   }
 
   /**

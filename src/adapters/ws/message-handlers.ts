@@ -1,4 +1,5 @@
-import type { AuthService } from '../../app/auth/auth-service.ts';
+import type { AuthService, Caller } from '../../app/auth/auth-service.ts';
+import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
 import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/services/order-requests.ts';
@@ -15,6 +16,8 @@ export interface HandlerContext {
   readonly auth: AuthService;
   /** The client's address, for login rate limiting. */
   readonly address: string;
+  /** Logins per user (see SessionStartLimiter). */
+  readonly sessionStarts: SessionStartLimiter;
   /** Wall clock, epoch milliseconds. */
   readonly now: () => number;
   /**
@@ -47,12 +50,25 @@ export async function login(ctx: HandlerContext, session: DiffSession, message: 
       session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the user who logged in`);
       return;
     }
-    session.loggedIn({ userId: result.userId, username: result.username, role: result.role }, query ?? message.user_name);
-    session.notifyLocal('INFO', 0, `login succeeded: ${result.username}`, 3);
+    await startSession(ctx, session, { userId: result.userId, username: result.username, role: result.role }, query ?? message.user_name);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('ERROR', error.code, `login failed: ${error.message}`);
   }
+}
+
+/**
+ * Logs the connection in as `caller`, shown under trade.<key>, unless the user has started
+ * too many sessions lately: each sends the user's whole trading view.
+ */
+export async function startSession(ctx: HandlerContext, session: DiffSession, caller: Caller, key: string): Promise<void> {
+  const wait = await ctx.sessionStarts.take(caller.userId);
+  if (wait > 0) {
+    session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username} logged in too often in a short time; try again in ${wait} s`);
+    return;
+  }
+  session.loggedIn(caller, key);
+  session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
 }
 
 /** The user_id DIFF clients send is their login name; the exchange's is a UUID: both mean the caller. */

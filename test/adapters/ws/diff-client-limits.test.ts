@@ -1,11 +1,12 @@
 /**
  * What one DIFF client's own messages can make the server hold: a client that stops
  * reading is closed, a frame of pings is one pong, and the refusals a connection keeps
- * as FINISHED records are bounded.
+ * as FINISHED records are bounded, and a user's logins are limited.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LOCAL_REFUSALS_KEPT } from '../../../src/adapters/ws/message-handlers.ts';
+import { SESSION_START_BURST, SESSION_STARTS_PER_SECOND } from '../../../src/app/auth/session-start-limiter.ts';
 import { DiffClient } from '../../support/diff-client.ts';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
 
@@ -117,6 +118,38 @@ describe('DIFF: what a client can make the server hold', () => {
     assert.ok(pausedSeen, 'the socket was paused while frames queued');
     assert.equal(h.service.diff!.pausedCount, 0);
     await client.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'the login, handled first');
+  });
+
+  it(`refuses a user's logins past ${SESSION_STARTS_PER_SECOND} a second and a burst of ${SESSION_START_BURST}, with a token or a password, and no one else's`, async () => {
+    const looper = await h.trader('looper', 'LOOPER1');
+    const url = `ws://127.0.0.1:${h.service.diff!.port}/ws/diff?access_token=${looper.token}`;
+    const outcome = async () => {
+      const client = await DiffClient.connect(url);
+      clients.push(client);
+      await client.until((m) => client.notifications().some((n) => /^login (succeeded|refused)/.test(n.content)), 5000, 'the login');
+      const said = client.notifications().find((n) => /^login/.test(n.content))!;
+      return { said, client };
+    };
+    const started = Date.now();
+    const outcomes = await Promise.all(Array.from({ length: SESSION_START_BURST + 10 }, outcome));
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    const succeeded = outcomes.filter((o) => o.said.content.startsWith('login succeeded'));
+    const refused = outcomes.filter((o) => o.said.content.startsWith('login refused'));
+    assert.ok(succeeded.length >= SESSION_STARTS_PER_SECOND + SESSION_START_BURST, `${succeeded.length} logins succeeded`);
+    assert.ok(succeeded.length <= SESSION_START_BURST + SESSION_STARTS_PER_SECOND * (seconds + 1), `${succeeded.length} logins succeeded in ${seconds} s`);
+    assert.ok(refused.length > 0);
+    const [first] = refused;
+    assert.equal(first!.said.level, 'ERROR');
+    assert.match(first!.said.content, /looper logged in too often in a short time; try again in \d+ s/);
+    // A refused login shows nothing of the user, and its orders are refused as before any login.
+    assert.equal(first!.client.mirror.trade, undefined);
+    // The password login of the same user is refused too; another user logs in at once.
+    const byPassword = await connect();
+    byPassword.send({ aid: 'req_login', bid: 'basis', user_name: 'looper', password: 'password1' });
+    await byPassword.until(() => byPassword.notifications().some((n) => /^login refused/.test(n.content)), 5000, 'the refusal');
+    const someoneElse = await connect();
+    someoneElse.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
+    await someoneElse.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'alice logged in');
   });
 
   it('answers a frame of many pings with one pong', async () => {
