@@ -2,7 +2,7 @@ import type { Exchange } from '../../app/exchange.ts';
 import { type KlineSeries, periodByDurationNs, type Tick, TICK_SERIES } from '../../marketdata/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
 import { NS_PER_MS, tickView } from '../../protocol/index.ts';
-import { HeldCandles } from './held-candles.ts';
+import { type EntryBudget, HeldCandles } from './held-candles.ts';
 
 /** A set_chart request as the client sent it (echoed in charts.<id>.state). */
 export interface ChartRequest {
@@ -113,8 +113,14 @@ export class HeldKlines {
  *
  * A tick chart (duration 0) is sent twice over: as klines.<ins>.0, the spec's layout, and
  * as ticks.<ins> with the same ids, where DIFF clients read ticks (tqsdk-js's getTicks).
+ *
+ * A chart that needs more candles than the budget has left is sent in parts, one per
+ * message: `more_data: true` and `ready: false` until its last part (`complete` false
+ * until then), so the client's peeks pace a long history instead of one message
+ * holding all of it.
  */
-export function chartPatch(exchange: Exchange, request: ChartRequest, held: HeldKlines, chartMirror: Json | undefined) {
+export function chartPatch(exchange: Exchange, request: ChartRequest, held: HeldKlines, chartMirror: Json | undefined, budget: EntryBudget) {
+  budget.withheld = false;
   const klines: JsonObject = {};
   const ticks: JsonObject = {};
   const instruments = instrumentsOf(request.ins_list);
@@ -135,22 +141,24 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
     const candles = held.of(instrumentId, durationKey);
     const entry: JsonObject = {};
     if (candles.lastId !== series.lastId) entry.last_id = candles.lastId = series.lastId;
-    const data = span.right >= span.left ? candles.update(series, span.left, span.right) : undefined;
+    const data = span.right >= span.left ? candles.update(series, span.left, span.right, budget) : undefined;
     if (data !== undefined) entry.data = data;
     if (Object.keys(entry).length > 0) klines[instrumentId] = { [durationKey]: entry };
     if (request.duration === 0) {
-      const tickEntry = ticksPatch(exchange, instrumentId, span, held);
+      const tickEntry = ticksPatch(exchange, instrumentId, span, held, budget);
       if (tickEntry !== undefined) ticks[instrumentId] = tickEntry;
     }
   }
+  const complete = !budget.withheld;
   const chart = {
     state: { ...request } as unknown as JsonObject,
     left_id: shown.left,
     right_id: shown.right,
-    more_data: false,
-    ready: true,
+    more_data: !complete,
+    ready: complete,
   };
   return {
+    complete,
     klines: Object.keys(klines).length > 0 ? klines : undefined,
     ticks: Object.keys(ticks).length > 0 ? ticks : undefined,
     chart: diff(chartMirror, chart),
@@ -158,14 +166,14 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
 }
 
 /** ticks.<ins>: `last_id` and the ticks of `span` the client lacks. */
-function ticksPatch(exchange: Exchange, instrumentId: string, span: Span, held: HeldKlines): JsonObject | undefined {
+function ticksPatch(exchange: Exchange, instrumentId: string, span: Span, held: HeldKlines, budget: EntryBudget): JsonObject | undefined {
   const tape = exchange.marketData.tape(instrumentId);
   if (tape === undefined) return undefined;
   const series = tape.tickSeries();
   const sent = held.ticksOf(instrumentId, tape.volumeMultiple);
   const entry: JsonObject = {};
   if (sent.lastId !== series.lastId) entry.last_id = sent.lastId = series.lastId;
-  const data = span.right >= span.left ? sent.update(series, span.left, span.right) : undefined;
+  const data = span.right >= span.left ? sent.update(series, span.left, span.right, budget) : undefined;
   if (data !== undefined) entry.data = data;
   return Object.keys(entry).length > 0 ? entry : undefined;
 }

@@ -5,6 +5,7 @@ import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../pr
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch, DEFAULT_VIEW_WIDTH, HeldKlines, instrumentsOf } from './chart-view.ts';
+import { EntryBudget } from './held-candles.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
 import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
@@ -42,10 +43,17 @@ export const MAX_CHARTS_PER_SESSION = 64;
 export const MAX_CHART_INSTRUMENTS = 16;
 /**
  * Candles a connection's charts may span in all (instruments x view_width, summed):
- * every trade on an instrument rebuilds what its charts show, and a first push sends
- * it all in one message. A hundred charts of the 500 candles tqsdk-js asks for by default.
+ * every trade on an instrument rebuilds what its charts show. A hundred charts of the
+ * 500 candles tqsdk-js asks for by default.
  */
 export const MAX_CHART_CANDLES = 50_000;
+/**
+ * Candles and ticks one rtn_data carries at most (0.7-1.2 MB): a chart's history beyond
+ * that goes in parts, one per peek_message, with `mdhis_more_data` true until the last.
+ * A message is built in one turn of the thread that matches everyone's orders, and held
+ * whole until the client has read it.
+ */
+export const CHART_ENTRIES_PER_MESSAGE = 5_000;
 
 /**
  * One DIFF connection: what the client subscribed to, who it is, the server's copy of
@@ -96,6 +104,8 @@ export class DiffSession {
   private readonly heldKlines = new HeldKlines();
   private readonly chartsMirror: JsonObject = {};
   private mdhisSent = false;
+  /** The mdhis_more_data the client holds: true while a chart's history is still coming. */
+  private mdhisMoreData = false;
 
   constructor(
     private readonly exchange: Exchange,
@@ -397,10 +407,13 @@ export class DiffSession {
       delete this.chartsMirror[chartId];
     }
     this.removedCharts.clear();
+    const budget = new EntryBudget(CHART_ENTRIES_PER_MESSAGE);
+    const unfinished: string[] = [];
     for (const chartId of this.dirtyCharts) {
       const request = this.charts.get(chartId);
       if (request === undefined) continue;
-      const patch = chartPatch(this.exchange, request, this.heldKlines, getOwn(this.chartsMirror, chartId));
+      const patch = chartPatch(this.exchange, request, this.heldKlines, getOwn(this.chartsMirror, chartId), budget);
+      if (!patch.complete) unfinished.push(chartId);
       if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
       if (patch.klines !== undefined) {
         for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
@@ -410,7 +423,14 @@ export class DiffSession {
       }
     }
     this.dirtyCharts.clear();
+    // What is left goes in the answer to the next peek.
+    for (const chartId of unfinished) this.dirtyCharts.add(chartId);
     const parts: string[] = [];
+    const moreData = unfinished.length > 0;
+    if (moreData !== this.mdhisMoreData) {
+      this.mdhisMoreData = moreData;
+      parts.push(`"mdhis_more_data":${moreData}`);
+    }
     if (Object.keys(charts).length > 0) {
       applyPatch(this.chartsMirror, charts);
       parts.push(`"charts":${JSON.stringify(charts)}`);

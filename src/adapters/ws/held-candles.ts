@@ -13,6 +13,15 @@ const MAX_UNSETTLED = 64;
 const showCandle = (candle: Candle): JsonObject => candleView(candle) as unknown as JsonObject;
 
 /**
+ * How many more candles (or ticks) one message may carry, shared by the charts it
+ * updates; `withheld` tells that some were left for a later message.
+ */
+export class EntryBudget {
+  withheld = false;
+  constructor(public remaining: number) {}
+}
+
+/**
  * What one client holds of one candle series (klines.<ins>.<dur>), kept small: only the
  * newest candle changes (a trade always lands in the newest period), so every older one
  * the client was sent in its final state is remembered as a range of ids, not as a copy.
@@ -35,9 +44,10 @@ export class HeldCandles<E extends Candle = Candle> {
 
   /**
    * The `data` patch that brings the client's candles of [left, right] up to date (undefined
-   * when it holds them all), recorded as sent.
+   * when it holds them all), recorded as sent. With a budget, at most its remaining count
+   * from the left; the rest waits for the next call.
    */
-  update(series: KlineSeries<E>, left: number, right: number): JsonObject | undefined {
+  update(series: KlineSeries<E>, left: number, right: number, budget?: EntryBudget): JsonObject | undefined {
     const newest = series.lastId;
     const data: JsonObject = {};
     let changed = false;
@@ -53,7 +63,16 @@ export class HeldCandles<E extends Candle = Candle> {
       if (candle.id < newest) this.markFinal(candle.id);
       else this.unsettled.set(candle.id, view);
     };
-    for (const [from, to] of this.gaps(left, right)) for (const candle of series.byIds(from, to)) send(candle);
+    for (const [from, to] of this.gaps(left, right)) {
+      let upTo = to;
+      if (budget !== undefined) {
+        upTo = Math.min(to, from + budget.remaining - 1);
+        if (upTo < to) budget.withheld = true;
+        if (upTo < from) break;
+        budget.remaining -= upTo - from + 1;
+      }
+      for (const candle of series.byIds(from, upTo)) send(candle);
+    }
     while (this.unsettled.size > MAX_UNSETTLED) this.unsettled.delete(this.unsettled.keys().next().value!);
     this.forgetBelow(series.firstId);
     return changed ? data : undefined;

@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { chartPatch, HeldKlines } from '../../../src/adapters/ws/chart-view.ts';
+import { EntryBudget } from '../../../src/adapters/ws/held-candles.ts';
 import type { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
 import { instrumentState } from '../../../src/core/index.ts';
 import { buildQuote } from '../../../src/marketdata/index.ts';
@@ -247,7 +248,7 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
             const held = () => Object.fromEntries(Object.keys(wanted()).map((id) => [id, client.mirror.quotes?.[id]]));
             await client.until(() => isDeepStrictEqual(held(), wanted()), 2000, `${who}'s quotes`).catch(() => undefined);
             assert.deepStrictEqual(held(), wanted(), `${who}: quotes of ${list}`);
-            const chart = chartPatch(h.exchange, CHART, new HeldKlines(), undefined);
+            const chart = chartPatch(h.exchange, CHART, new HeldKlines(), undefined, new EntryBudget(Infinity));
             const series = (chart.klines?.[INSTRUMENTS.cu.full] as any)?.[String(CHART.duration)];
             assert.deepStrictEqual(client.mirror.charts?.k1, asJson(chart.chart), `${who}: charts.k1`);
             const candles = client.mirror.klines?.[INSTRUMENTS.cu.full]?.[String(CHART.duration)];

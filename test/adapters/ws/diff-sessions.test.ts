@@ -1,12 +1,12 @@
 /**
  * A DIFF connection over its life: a second login as another user, the short form's
  * `subscribe` channels changing, an order naming an account the connection does not
- * show, and charts removed by view_width 0.
+ * show, charts removed by view_width 0, and a long chart history sent in parts.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { DiffClient } from '../../support/diff-client.ts';
-import { MAX_CHART_CANDLES, MAX_CHART_INSTRUMENTS, MAX_CHARTS_PER_SESSION } from '../../../src/adapters/ws/diff-session.ts';
+import { CHART_ENTRIES_PER_MESSAGE, MAX_CHART_CANDLES, MAX_CHART_INSTRUMENTS, MAX_CHARTS_PER_SESSION } from '../../../src/adapters/ws/diff-session.ts';
 import { TICK_SERIES } from '../../../src/marketdata/index.ts';
 import { diffTestbed, type Trader } from '../../support/diff-testbed.ts';
 import type { HttpHarness, TestUser } from '../../support/http-harness.ts';
@@ -247,6 +247,40 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     );
     await client.until((m) => m.charts?.marker !== undefined, 5000, 'the push after the frame');
     assert.ok(client.patches.slice(before).every((p) => !('ins_list' in p)), JSON.stringify(client.patches.slice(before)));
+    client.close();
+  });
+
+  it(`sends a history longer than ${CHART_ENTRIES_PER_MESSAGE} entries in parts, one per peek, ready with the last`, async () => {
+    await h.cancelAllLiveOrders();
+    const seller = await h.trader('history_seller', 'HIST-S', 5_000_000_000);
+    const buyer = await h.trader('history_buyer', 'HIST-B', 5_000_000_000);
+    const TRADES = 5_100;
+    await h.order(seller, { direction: 'SELL', price: 86_500, volume: TRADES });
+    const buy = { instrument_id: 'cu2701', exchange_id: 'SHFE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86_500, price_type: 'LIMIT' };
+    for (let i = 0; i < TRADES / 100; i++) {
+      await h.ok('POST', '/api/order/batch', { token: buyer.token, body: { account_id: buyer.accountId, orders: Array.from({ length: 100 }, () => buy) } });
+    }
+    const lastId = h.exchange.marketData.tape('SHFE.cu2701')!.klines(TICK_SERIES)!.lastId;
+    const client = await connect('/ws/diff');
+    const from = client.patches.length;
+    // A tick chart: each tick is sent twice (klines.<ins>.0 and ticks.<ins>), 10,200 entries.
+    client.send({ aid: 'set_chart', chart_id: 'long', ins_list: 'SHFE.cu2701', duration: 0, view_width: TRADES });
+    await client.until((m) => m.charts?.long?.ready === true, 10_000, 'the whole history');
+    const parts = client.patches.slice(from).filter((p) => p.klines !== undefined || p.ticks !== undefined);
+    const entries = (p: any) => Object.keys(p.klines?.['SHFE.cu2701']?.['0']?.data ?? {}).length + Object.keys(p.ticks?.['SHFE.cu2701']?.data ?? {}).length;
+    assert.equal(parts.length, Math.ceil((2 * TRADES) / CHART_ENTRIES_PER_MESSAGE));
+    for (const part of parts) assert.ok(entries(part) <= CHART_ENTRIES_PER_MESSAGE, `${entries(part)} entries in one message`);
+    // While parts are missing the chart says so, and so does the root's mdhis_more_data.
+    const first = client.history.find((e) => e.patch.charts?.long !== undefined)!;
+    assert.equal(first.patch.charts.long.ready, false);
+    assert.equal(first.patch.charts.long.more_data, true);
+    assert.equal(first.patch.mdhis_more_data, true);
+    assert.equal(client.mirror.mdhis_more_data, false);
+    assert.equal(client.mirror.charts.long.more_data, false);
+    const held = client.mirror.klines['SHFE.cu2701']['0'].data;
+    assert.equal(Object.keys(held).length, TRADES);
+    assert.equal(Object.keys(client.mirror.ticks['SHFE.cu2701'].data).length, TRADES);
+    assert.ok(held[String(lastId)] !== undefined && held[String(lastId - TRADES + 1)] !== undefined, 'from the first id of the view to the last');
     client.close();
   });
 });

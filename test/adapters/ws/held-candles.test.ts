@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { HeldCandles } from '../../../src/adapters/ws/held-candles.ts';
+import { EntryBudget, HeldCandles } from '../../../src/adapters/ws/held-candles.ts';
 import { KlineSeries } from '../../../src/marketdata/kline-series.ts';
 import { candleView } from '../../../src/protocol/index.ts';
 
@@ -22,7 +22,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 describe('held candles', () => {
   it('bring the client up to date over any window with only what changed', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150 }), (steps) => {
+      // With a budget, an update sends at most that many candles, and is repeated until none is withheld.
+      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150 }), fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }), (steps, perUpdate) => {
         const series = new KlineSeries();
         const held = new HeldCandles();
         const client = new Map<number, Record<string, number>>();
@@ -36,13 +37,18 @@ describe('held candles', () => {
           const left = Math.max(series.firstId, view.left);
           const right = Math.min(series.lastId, left + view.width - 1);
           if (right < left) continue;
-          const data = held.update(series, left, right) ?? {};
-          for (const [id, patch] of Object.entries(data) as [string, Record<string, number>][]) {
-            const before = client.get(Number(id));
-            for (const [field, value] of Object.entries(patch)) {
-              assert.notEqual(before?.[field], value, `candle ${id}: ${field} sent unchanged`);
+          for (let more = true; more; ) {
+            const budget = perUpdate === undefined ? undefined : new EntryBudget(perUpdate);
+            const data = held.update(series, left, right, budget) ?? {};
+            more = budget?.withheld ?? false;
+            if (perUpdate !== undefined) assert.ok(Object.keys(data).length <= perUpdate, 'no more candles than the budget');
+            for (const [id, patch] of Object.entries(data) as [string, Record<string, number>][]) {
+              const before = client.get(Number(id));
+              for (const [field, value] of Object.entries(patch)) {
+                assert.notEqual(before?.[field], value, `candle ${id}: ${field} sent unchanged`);
+              }
+              client.set(Number(id), { ...before, ...patch });
             }
-            client.set(Number(id), { ...before, ...patch });
           }
           for (const candle of series.byIds(left, right)) {
             assert.deepEqual(client.get(candle.id), candleView(candle), `candle ${candle.id} after ${JSON.stringify(step)}`);
