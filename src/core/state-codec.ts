@@ -1,7 +1,7 @@
 import { Account } from './accounts/account.ts';
 import { Position } from './accounts/position.ts';
 import type { PositionSide } from './accounts/position-side.ts';
-import { User } from './accounts/user.ts';
+import { User, usernameKey } from './accounts/user.ts';
 import type { CreateConditionalOrder } from './commands.ts';
 import { ConditionalOrder } from './conditional/conditional-order.ts';
 import type { Direction, Offset, PriceType, TimeCondition, VolumeCondition } from './commands.ts';
@@ -187,7 +187,7 @@ export function restoreState(data: SerializedState): CoreState {
     const user = new User(saved.userId, saved.username, saved.passwordHash, saved.role, saved.createdTs);
     user.accountIds.push(...saved.accountIds);
     state.users.set(user.userId, user);
-    state.usersByName.set(user.username.toLowerCase(), user);
+    state.usersByName.set(usernameKey(user.username), user);
   }
   for (const saved of data.instruments) {
     const instrument = new Instrument(saved.spec);

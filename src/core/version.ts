@@ -17,8 +17,9 @@
  * 8: an account has at most MAX_LIVE_ORDERS_PER_ACCOUNT (5,000) live orders (a
  *    development build of an hour: it refused IOC and market orders at the cap too).
  * 9: the cap refuses only orders that could rest.
+ * 10: an account id may not be a user's id.
  */
-export const CORE_VERSION = 9;
+export const CORE_VERSION = 10;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
-import { ResultCode } from '../../core/index.ts';
+import { ResultCode, usernameKey } from '../../core/index.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
@@ -356,7 +356,7 @@ export class DiffServer {
       return;
     }
     const query = session.queryUserId;
-    if (query !== undefined && query !== caller.userId && query.toLowerCase() !== caller.username.toLowerCase()) {
+    if (query !== undefined && query !== caller.userId && usernameKey(query) !== usernameKey(caller.username)) {
       session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the token's user`);
       return;
     }

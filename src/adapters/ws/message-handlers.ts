@@ -3,7 +3,7 @@ import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.t
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
 import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/services/order-requests.ts';
-import { ResultCode } from '../../core/index.ts';
+import { ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts';
 import type { JsonObject } from '../../protocol/merge-patch.ts';
 import { type ChartRequest, instrumentsOf, isSupportedDuration } from './chart-view.ts';
@@ -46,7 +46,7 @@ export async function login(ctx: HandlerContext, session: DiffSession, message: 
   try {
     const result = await ctx.auth.login(message.user_name, message.password, ctx.address);
     const query = session.queryUserId;
-    if (query !== undefined && query !== result.userId && query.toLowerCase() !== result.username.toLowerCase()) {
+    if (query !== undefined && query !== result.userId && usernameKey(query) !== usernameKey(result.username)) {
       session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the user who logged in`);
       return;
     }
@@ -75,7 +75,7 @@ export async function startSession(ctx: HandlerContext, session: DiffSession, ca
 function ownUserId(session: DiffSession, userId: string | undefined): string | undefined {
   const caller = session.caller;
   if (userId === undefined || caller === undefined) return undefined;
-  if (userId === caller.userId || userId.toLowerCase() === caller.username.toLowerCase() || userId === session.tradeKey) return undefined;
+  if (userId === caller.userId || usernameKey(userId) === usernameKey(caller.username) || userId === session.tradeKey) return undefined;
   return userId;
 }
 

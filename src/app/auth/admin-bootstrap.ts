@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthService } from './auth-service.ts';
 import { verifyPassword } from './passwords.ts';
-import { type CoreState, ResultCode } from '../../core/index.ts';
+import { type CoreState, ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError } from '../../protocol/index.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function ensureAdmin(
   log: (line: string) => void,
 ): Promise<void> {
   if (configured.username !== undefined && configured.password !== undefined) {
-    const existing = state.usersByName.get(configured.username.toLowerCase());
+    const existing = state.usersByName.get(usernameKey(configured.username));
     if (existing === undefined) {
       if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to create the admin (as for any registration)');
       await auth.register(configured.username, configured.password, 'admin');

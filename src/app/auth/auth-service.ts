@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ResultCode } from '../../core/index.ts';
+import { ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { Exchange } from '../exchange.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -53,7 +53,7 @@ export class AuthService {
    */
   async login(username: string, password: string, address: string): Promise<LoginResult> {
     await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
-    const user = this.exchange.state.usersByName.get(username.toLowerCase());
+    const user = this.exchange.state.usersByName.get(usernameKey(username));
     const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
       const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
       return user !== undefined && valid;

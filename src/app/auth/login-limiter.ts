@@ -1,4 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { usernameKey } from '../../core/index.ts';
 import { takePoint } from './points.ts';
 
 /**
@@ -59,5 +60,5 @@ export class LoginLimiter {
 }
 
 function key(username: string, address: string): string {
-  return `${username.toLowerCase()}|${address}`;
+  return `${usernameKey(username)}|${address}`;
 }

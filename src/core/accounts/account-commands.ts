@@ -5,7 +5,7 @@ import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
 import { Account } from './account.ts';
-import { User } from './user.ts';
+import { User, usernameKey } from './user.ts';
 
 /** What a username may be (the configured admin's too). */
 export const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
@@ -26,7 +26,7 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   if (!USERNAME.test(command.username)) {
     return rejected(ResultCode.ParameterError, USERNAME_RULE);
   }
-  if (state.usersByName.has(command.username.toLowerCase())) {
+  if (state.usersByName.has(usernameKey(command.username))) {
     return rejected(ResultCode.AccountExists, `username ${command.username} is already taken`);
   }
   if (state.users.has(command.userId)) {
@@ -34,7 +34,7 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   }
   const user = new User(command.userId, command.username, command.passwordHash, command.role, ts);
   state.users.set(user.userId, user);
-  state.usersByName.set(user.username.toLowerCase(), user);
+  state.usersByName.set(usernameKey(user.username), user);
   return succeeded([{ type: 'user.registered', userId: user.userId, username: user.username, role: user.role }]);
 }
 
@@ -53,6 +53,11 @@ export function openAccount(state: CoreState, command: OpenAccount, ts: number):
   }
   if (state.accounts.has(command.accountId)) {
     return rejected(ResultCode.AccountExists, `account ${command.accountId} already exists`);
+  }
+  // Routes that take an account id or a user id (GET /api/account/{id}) look for an account
+  // first: one named after a user would answer for that user's id.
+  if (state.users.has(command.accountId)) {
+    return rejected(ResultCode.ParameterError, `account_id ${command.accountId} is a user id; an account needs an id of its own`);
   }
   if (user.accountIds.length >= MAX_ACCOUNTS_PER_USER) {
     return rejected(ResultCode.ParameterError, `user ${user.username} already holds ${MAX_ACCOUNTS_PER_USER} accounts, the most one user may hold`);

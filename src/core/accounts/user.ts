@@ -1,6 +1,15 @@
 export type Role = 'user' | 'admin';
 
 /**
+ * How a username is looked up: ignoring the case of ASCII letters, the only letters a
+ * username may have. String.toLowerCase would also fold other characters into them (the
+ * Kelvin sign U+212A into "k"), so a name registration refuses could log in as another.
+ */
+export function usernameKey(username: string): string {
+  return username.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/**
  * A registered user. The password arrives already hashed (slow, salted hashing is random
  * and belongs outside the core); the core only keeps the hash for login checks.
  */

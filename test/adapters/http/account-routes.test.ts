@@ -211,6 +211,14 @@ describe('HTTP /api/user and /api/account', () => {
       await refused(h, 'POST', `/api/user/${kim.userId}/account/create`, { token: kim.token }, 1001, 400);
     });
 
+    it("refuses an account_id that is a user's id (1001 / 400): GET /api/account/{id} would answer it for that user", async () => {
+      await refusedNaming(h, 'POST', `/api/user/${kim.userId}/account/create`, { token: kim.token, body: { account_id: stranger.userId, initial_balance: 5 } }, 1001, 400, 'user id');
+      await refused(h, 'POST', '/api/account/open', { token: kim.token, body: { user_id: kim.userId, account_id: kim.userId, initial_balance: 5 } }, 1001, 400);
+      // The stranger's own id still answers for the stranger's first account.
+      const own = await h.ok('GET', `/api/account/${stranger.userId}`, { token: stranger.token });
+      assert.equal(own.account_id, 'STRANGER-1');
+    });
+
     it("refuses another user's path with 1003 / 403; the admin may; an unknown user is 1004 / 404", async () => {
       await refused(h, 'POST', `/api/user/${stranger.userId}/account/create`, { token: kim.token, body: { account_id: 'KIM-X', initial_balance: 1 } }, 1003, 403);
       await refused(h, 'GET', `/api/user/${stranger.userId}/accounts`, { token: kim.token }, 1003, 403);

@@ -129,6 +129,12 @@ describe('HTTP /api/auth', () => {
       await refused(h, 'POST', '/api/auth/login', { body: { username: 'nobody_here', password: 'whatever1' } }, 1002, 401);
     });
 
+    it('ignores the case of ASCII letters only: a name that folds into one (the Kelvin sign) is another name', async () => {
+      await h.user('kate_kelvin', 'kate-password');
+      await h.ok('POST', '/api/auth/login', { body: { username: 'KATE_KELVIN', password: 'kate-password' } });
+      await refused(h, 'POST', '/api/auth/login', { body: { username: '\u212Aate_kelvin', password: 'kate-password' } }, 1002, 401);
+    });
+
     it('refuses missing fields with 1001 / 400', async () => {
       await refusedNaming(h, 'POST', '/api/auth/login', { body: { username: 'login_carol' } }, 1001, 400, 'password');
       await refusedNaming(h, 'POST', '/api/auth/login', { body: { password: 'carol-password' } }, 1001, 400, 'username');
