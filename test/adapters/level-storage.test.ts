@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -80,6 +80,21 @@ describe('durable journal on LevelDB', () => {
     const first = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
     await assert.rejects(LevelStorage.open({ dataDir: dir, durability: 'full', log: silent }), /another exchange process is using this DATA_DIR \(.*lock/i);
     await first.close();
+  });
+
+  it('a store whose CURRENT file is missing is refused, and none of its files is touched', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(20)) await first.committer.submit(c);
+    // Tables hold the records, as after a compaction or a restart.
+    await first.storage.db.compactRange('\u0000', '\uffff');
+    await first.storage.close();
+    const location = path.join(dir, 'exchange.leveldb');
+    rmSync(path.join(location, 'CURRENT'));
+    const files = () => readdirSync(location).filter((name) => name !== 'LOG' && name !== 'LOG.old').map((name) => [name, statSync(path.join(location, name)).size]);
+    const before = files();
+    await assert.rejects(LevelStorage.open({ dataDir: dir, durability: 'full', log: silent }), /store at .* is damaged: it holds files but no CURRENT file.*Nothing was changed/);
+    assert.deepEqual(files(), before);
   });
 
   it('commits one event-loop turn as one batch and acknowledges only after it is durable', async () => {

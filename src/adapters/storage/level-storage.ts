@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import type { CoreVersionSpan } from '../../core/index.ts';
@@ -24,6 +24,9 @@ export interface StorageFigures {
   readonly sstable_total_size_mb: number;
 }
 
+/** Files LevelDB writes before and beside any data: a folder holding only these is new. */
+const ENGINE_BOOKKEEPING = new Set(['LOCK', 'LOG', 'LOG.old']);
+
 export class LevelStorage {
   private constructor(
     readonly db: ClassicLevel<string, string>,
@@ -35,7 +38,17 @@ export class LevelStorage {
   static async open(options: StorageOptions): Promise<LevelStorage> {
     const location = path.join(options.dataDir, 'exchange.leveldb');
     mkdirSync(location, { recursive: true });
-    const db = new ClassicLevel<string, string>(location, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    // LevelDB takes a folder without CURRENT (the record of which files make up the store)
+    // for a new store, and deletes the table files it finds there: a partial copy or a
+    // restore that missed that one file would start an empty exchange and lose the data.
+    const holdsData = readdirSync(location).some((name) => !ENGINE_BOOKKEEPING.has(name));
+    if (holdsData && !existsSync(path.join(location, 'CURRENT'))) {
+      throw new Error(
+        `the store at ${location} is damaged: it holds files but no CURRENT file, which names the files that make up the store. ` +
+          'Nothing was changed. Restore the whole folder from a copy, or move it away to start an empty exchange.',
+      );
+    }
+    const db = new ClassicLevel<string, string>(location, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: !holdsData });
     try {
       await db.open();
     } catch (error) {
