@@ -205,13 +205,21 @@ export class Exchange {
   }
 
   /** Clean shutdown: stop accepting, make everything durable, snapshot, close. */
-  async stop(): Promise<void> {
+  /**
+   * Finishes the commands in flight and writes the shutdown snapshot; false when it could
+   * not, because storage had failed (every acknowledged command is in the journal all the
+   * same, and the next start replays it): not a clean stop, for the supervisor to see.
+   */
+  async stop(): Promise<boolean> {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
     await this.schedule?.stop();
     await this.committer.drain();
-    if (!this.committer.isFailed) await this.snapshot('shutdown');
+    const snapshotted = !this.committer.isFailed;
+    if (snapshotted) await this.snapshot('shutdown');
+    else this.log('storage: no shutdown snapshot, storage had failed; the next start replays the journal');
     await this.storage.close();
+    return snapshotted;
   }
 
   /**

@@ -66,7 +66,8 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: finishing in-flight commands, writing a snapshot`);
     service.stop().then(
-      () => process.exit(0),
+      // Not clean after a storage failure: a supervisor should look before restarting.
+      (snapshotted) => process.exit(snapshotted ? 0 : 1),
       (error: unknown) => {
         console.error(`shutdown failed: ${(error as Error).message}`);
         process.exit(1);

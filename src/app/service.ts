@@ -98,13 +98,14 @@ export class Service {
   /**
    * Both servers stop taking connections at once; requests in flight get HTTP_GRACE_MS to
    * finish, then whatever is still open is closed (a connection that never finished its
-   * request would hold the close for ever). Then the exchange finishes and snapshots.
+   * request would hold the close for ever). Then the exchange finishes and snapshots;
+   * false when storage had failed and no snapshot could be written.
    */
-  async stop(): Promise<void> {
+  async stop(): Promise<boolean> {
     const cutOff = setTimeout(() => this.http.server.closeAllConnections(), HTTP_GRACE_MS);
     await Promise.all([this.diff?.close(), this.http.close()]);
     clearTimeout(cutOff);
     this.monitor.stop();
-    await this.exchange.stop();
+    return this.exchange.stop();
   }
 }

@@ -50,7 +50,7 @@ describe('exchange start and restart', () => {
     assert.equal(state.instruments.size, cfg.instruments.length);
     assert.equal(state.lastSeq, cfg.instruments.length + 1);
     const hash = stateHash(state);
-    await first.stop();
+    assert.equal(await first.stop(), true, 'a clean stop, with its snapshot');
 
     const lines: string[] = [];
     const second = await Exchange.start(cfg, clock, (line) => lines.push(line));
@@ -59,6 +59,17 @@ describe('exchange start and restart', () => {
     assert.ok(lines.some((line) => line.includes(`snapshot ${cfg.instruments.length + 1}`)), 'started from the shutdown snapshot');
     await second.stop();
     await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
+  });
+
+  it('a stop after a storage failure writes no snapshot, says so, and is not a clean stop', async () => {
+    const cfg = config();
+    const lines: string[] = [];
+    const exchange = await Exchange.start(cfg, new ManualClock(Date.UTC(2026, 10, 23, 2, 0)), (line) => lines.push(line));
+    await exchange.storage.db.close();
+    await assert.rejects(exchange.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' }));
+    assert.equal(await exchange.stop(), false);
+    assert.ok(lines.some((line) => /no shutdown snapshot, storage had failed/.test(line)), lines.join('\n'));
+    assert.ok(!lines.some((line) => /snapshot at seq .* \(shutdown\)/.test(line)));
   });
 
   it('replays each command under the rules it was applied under, whatever the configuration says at the restart', async () => {
