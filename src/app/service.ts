@@ -63,7 +63,7 @@ export class Service {
         { logger: options.httpLogger, trustProxy: config.server.trustProxy },
       );
       if (options.websocket) {
-        diff = await DiffServer.start(exchange, auth, {
+        diff = await bound('DIFF', 'server.ws_host', 'server.ws_port or WS_PORT', config.server.wsHost, config.server.wsPort, DiffServer.start(exchange, auth, {
           host: config.server.wsHost,
           port: config.server.wsPort,
           heartbeatTimeoutMs: config.ws.heartbeatTimeoutSeconds * 1000,
@@ -72,7 +72,7 @@ export class Service {
           log,
           trustProxy: config.server.trustProxy,
           ...(options.diffLimits !== undefined && { limits: options.diffLimits }),
-        });
+        }));
         const server = diff;
         figures.countConnectionsWith(() => server.connectionCount);
         // The web front end is served by the HTTP server: its WebSocket goes to the same origin.
@@ -80,7 +80,8 @@ export class Service {
         log(`websocket:    DIFF on ws://${config.server.wsHost}:${diff.port}/ws/diff`);
       }
       if (options.listen) {
-        await http.listen({ host: config.server.httpHost, port: config.server.httpPort });
+        const { httpHost, httpPort } = config.server;
+        await bound('HTTP', 'server.http_host', 'server.http_port or HTTP_PORT', httpHost, httpPort, http.listen({ host: httpHost, port: httpPort }));
         log(`http:         listening on http://${config.server.httpHost}:${config.server.httpPort} (API docs at /docs)`);
       } else {
         await http.ready();
@@ -107,5 +108,28 @@ export class Service {
     clearTimeout(cutOff);
     this.monitor.stop();
     return this.exchange.stop();
+  }
+}
+
+/** Why a port could not be bound, in words an operator acts on. */
+const LISTEN_REASONS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use (another process, or another Basis)',
+  EADDRNOTAVAIL: 'the address is not one of this machine\'s',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  EACCES: 'binding this port needs privileges (ports below 1024)',
+};
+
+/**
+ * Waits for a server to bind, and names the settings behind a failure: the system's own
+ * message ("getaddrinfo ENOTFOUND x") says neither which server nor which setting.
+ */
+async function bound<T>(server: string, hostKey: string, portKey: string, host: string, port: number, binding: Promise<T>): Promise<T> {
+  try {
+    return await binding;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = LISTEN_REASONS[code] ?? (error as Error).message;
+    throw new Error(`the ${server} server cannot listen on ${host}:${port}: ${reason} (check ${hostKey} and ${portKey})`, { cause: error });
   }
 }

@@ -123,6 +123,16 @@ export interface ExchangeFileSettings {
 export const PORT_EXPECTATION = 'an integer 1..65535';
 
 const nonEmpty = (expect = 'a non-empty string') => Type.String({ minLength: 1, expect });
+/**
+ * A host to bind: a DNS name (letters, digits, hyphens, dots), an IPv4 address, or an
+ * IPv6 address (hex digits and colons). Whether it resolves to this machine is known
+ * only when the port is bound.
+ */
+const host = () =>
+  Type.String({
+    pattern: '^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$',
+    expect: 'a host name or IP address (such as "127.0.0.1", "0.0.0.0", "::" or "localhost")',
+  });
 const port = () => Type.Integer({ minimum: 1, maximum: 65535, expect: PORT_EXPECTATION });
 const positive = () => Type.Number({ exclusiveMinimum: 0, expect: 'a number > 0' });
 /**
@@ -161,9 +171,9 @@ const ExchangeFileSchema = table({
   ),
   server: opt(
     table({
-      http_host: opt(nonEmpty('a host name or IP address')),
+      http_host: opt(host()),
       http_port: opt(port()),
-      ws_host: opt(nonEmpty('a host name or IP address')),
+      ws_host: opt(host()),
       ws_port: opt(port()),
       trust_proxy: opt(Type.Integer({ minimum: 0, maximum: 10, expect: 'the number of reverse proxies in front, 0 to 10' })),
     }),
@@ -173,7 +183,8 @@ const ExchangeFileSchema = table({
     table({
       admin_username: opt(nonEmpty()),
       admin_password: opt(nonEmpty()),
-      token_ttl_hours: opt(positive()),
+      // A JWT's expiry must stay a whole NumericDate: ten years is longer than any session.
+      token_ttl_hours: opt(Type.Number({ exclusiveMinimum: 0, maximum: 87_600, expect: 'a number of hours > 0, at most 87,600 (ten years)' })),
     }),
   ),
   storage: opt(
@@ -191,7 +202,7 @@ const ExchangeFileSchema = table({
         id: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$', expect: 'letters, digits, _ or -' }),
         name: nonEmpty(),
       }),
-      { minItems: 1, expect: 'an array of tables [[banks]] with id and name' },
+      { minItems: 1, expect: 'one or more tables [[banks]], each with id and name' },
     ),
   ),
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /**
  * Loads exchange.toml and instruments.toml, applies environment overrides, and
  * returns one validated, frozen ExchangeConfig. All problems of all sources are
@@ -98,7 +99,9 @@ function portClash(settings: ExchangeFileSettings, overrides: EnvOverrides, conf
   const wsPort = overrides.wsPort ?? settings.server.wsPort;
   const { httpHost, wsHost } = settings.server;
   if (httpPort === 0 || httpPort !== wsPort) return [];
-  if (httpHost !== wsHost && !WILDCARD_HOSTS.has(httpHost) && !WILDCARD_HOSTS.has(wsHost)) return [];
+  // Two different IP addresses may share a port; a name ("localhost") may be either of them.
+  const distinct = httpHost !== wsHost && isIP(httpHost) !== 0 && isIP(wsHost) !== 0 && !WILDCARD_HOSTS.has(httpHost) && !WILDCARD_HOSTS.has(wsHost);
+  if (distinct) return [];
   const [source, where] = overrides.wsPort !== undefined ? ['environment', 'WS_PORT'] : [configPath, 'server.ws_port'];
   const other = overrides.httpPort !== undefined ? 'HTTP_PORT' : 'server.http_port';
   return [{ source, where, problem: `is ${wsPort}, the same as ${other}: the DIFF server needs a port of its own (the HTTP port takes DIFF upgrades too, for the web front end)` }];

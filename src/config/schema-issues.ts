@@ -74,10 +74,16 @@ export function describeValue(value: unknown): string {
   }
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : `number ${String(value)}`;
   if (typeof value === 'boolean') return `boolean ${String(value)}`;
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
   // Unquoted TOML dates are refused on purpose: smol-toml rolls 2025-02-30 over to
   // 2025-03-02 silently, while a quoted string is checked exactly.
-  if (value instanceof Date) return 'an unquoted TOML date/time (write it as a quoted string, e.g. "2025-01-16")';
+  if (value instanceof Date) {
+    // smol-toml's TomlDate knows whether it was a time alone (settlement_time = 15:30:00).
+    const timeOnly = (value as Date & { isTime?: () => boolean }).isTime?.() === true;
+    return timeOnly
+      ? 'an unquoted TOML time (write it as a quoted string, e.g. "15:30")'
+      : 'an unquoted TOML date/time (write it as a quoted string, e.g. "2025-01-16")';
+  }
   if (value === null) return 'null';
   if (typeof value === 'object') return 'a table';
   return typeof value;

@@ -285,6 +285,32 @@ describe('errors', () => {
     // Different addresses may share a number.
     const apart = writeTempConfig({ exchange: '[server]\nhttp_host = "127.0.0.1"\nws_host = "127.0.0.2"\nhttp_port = 9100\nws_port = 9100\n' });
     assert.equal(loadConfig(apart.env).server.wsPort, 9100);
+    // A name may be either address: "localhost" and 127.0.0.1 on one port is a clash.
+    const named = writeTempConfig({ exchange: '[server]\nhttp_host = "localhost"\nws_host = "127.0.0.1"\nhttp_port = 9100\nws_port = 9100\n' });
+    assert.match(configErrorOf(() => loadConfig(named.env)), /server\.ws_port: is 9100, the same as server\.http_port/);
+  });
+
+  it('hosts must be a name or an address', () => {
+    for (const good of ['127.0.0.1', '0.0.0.0', '::', '::1', 'fe80::1', 'localhost', 'exchange-1.example.com']) {
+      assert.equal(loadConfig(writeTempConfig({ exchange: `[server]\nhttp_host = "${good}"\n` }).env).server.httpHost, good);
+    }
+    for (const bad of ['not a host!!', 'host_name', '-leading.example', 'http://127.0.0.1']) {
+      const msg = configErrorOf(() => loadConfig(writeTempConfig({ exchange: `[server]\nws_host = "${bad}"\n` }).env));
+      assert.ok(msg.includes(`server.ws_host: must be a host name or IP address`), msg);
+    }
+  });
+
+  it('a token lifetime of at most ten years (a JWT expiry must stay a whole number of seconds)', () => {
+    const msg = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[auth]\ntoken_ttl_hours = 1e20\n' }).env));
+    assert.match(msg, /auth\.token_ttl_hours: must be a number of hours > 0, at most 87,600 \(ten years\), got 1e\+?20|got 100000000000000000000/);
+    assert.equal(loadConfig(writeTempConfig({ exchange: '[auth]\ntoken_ttl_hours = 87600\n' }).env).auth.tokenTtlHours, 87_600);
+  });
+
+  it('an unquoted time is told to be quoted as a time, and an empty bank list to have one', () => {
+    const time = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[exchange]\nsettlement_time = 15:30:00\n' }).env));
+    assert.match(time, /exchange\.settlement_time: .*got an unquoted TOML time \(write it as a quoted string, e\.g\. "15:30"\)/);
+    const banks = configErrorOf(() => loadConfig(writeTempConfig({ exchange: 'banks = []\n' }).env));
+    assert.match(banks, /banks: must be one or more tables \[\[banks\]\], each with id and name, got an empty array/);
   });
 
   it('bad exchange_id', () => {
