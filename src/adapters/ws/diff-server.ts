@@ -8,7 +8,7 @@ import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
 import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
-import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, startSession, subscribeQuote } from './message-handlers.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, startSession, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
@@ -460,11 +460,8 @@ export class DiffServer {
       case 'subscribe_quote':
         subscribeQuote(ctx, session, m);
         return false;
-      case 'subscribe': {
-        const channels = new Set((m as { channels: string[] }).channels);
-        session.subscribeChannels({ account: channels.has('account'), position: channels.has('position'), order: channels.has('order'), trade: channels.has('trade') });
-        return false;
-      }
+      case 'subscribe':
+        return subscribeChannels(ctx, session, m);
       case 'set_chart':
         setChart(ctx, session, m);
         return false;

@@ -156,18 +156,25 @@ export class DiffSession {
     this.tradeDirt.all = true;
   }
 
+  /** True when `channels` turns on a part of trade.<key> that is off now. */
+  turnsOnChannel(channels: TradeChannels): boolean {
+    return (Object.keys(channels) as (keyof TradeChannels)[]).some((channel) => channels[channel] && !this.channels[channel]);
+  }
+
   /**
    * The short form's `subscribe`: which parts of trade.<key> the client receives. A part
-   * turned on is sent whole in the next patch; one turned off is deleted from the client.
+   * turned on is sent whole in the next patch (the whole view is read again, as at a
+   * login); one turned off is deleted from the client, which costs nothing.
    */
   subscribeChannels(channels: TradeChannels): void {
+    const turnsOn = this.turnsOnChannel(channels);
     const keys: Record<keyof TradeChannels, string> = { account: 'accounts', position: 'positions', order: 'orders', trade: 'trades' };
     for (const channel of Object.keys(keys) as (keyof TradeChannels)[]) {
       if (this.channels[channel] && !channels[channel]) this.droppedChannels.add(keys[channel]);
       if (channels[channel]) this.droppedChannels.delete(keys[channel]);
     }
     this.channels = channels;
-    this.tradeDirt.all = true;
+    if (turnsOn) this.tradeDirt.all = true;
   }
 
   subscribeQuotes(insList: string): void {
@@ -347,7 +354,7 @@ export class DiffSession {
   }
 
   private tradePart(): string | undefined {
-    if (this.caller === undefined || this.tradeKey === undefined || !this.tradeDirt.any) return undefined;
+    if (this.caller === undefined || this.tradeKey === undefined || (!this.tradeDirt.any && this.droppedChannels.size === 0)) return undefined;
     const accountId = this.accountId;
     // The count is of one account's trades. The shown account never changes once the user
     // has one; should it ever, the client gets the new account's trades from the first.

@@ -71,6 +71,31 @@ export async function startSession(ctx: HandlerContext, session: DiffSession, ca
   session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
 }
 
+/**
+ * The short form's `subscribe`. Turning a part of trade.<key> on again sends it whole,
+ * which costs what a login costs: that is counted as one (see SessionStartLimiter), or a
+ * client toggling a channel on every peek would rebuild the whole view each time. A
+ * `subscribe` that only turns parts off, as clients send after logging in, is free.
+ * Returns false, or a promise of it: no command goes to the exchange.
+ */
+export function subscribeChannels(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'subscribe'>): false | Promise<false> {
+  const named = new Set(message.channels);
+  const channels = { account: named.has('account'), position: named.has('position'), order: named.has('order'), trade: named.has('trade') };
+  const caller = session.caller;
+  if (caller === undefined || !session.turnsOnChannel(channels)) {
+    session.subscribeChannels(channels);
+    return false;
+  }
+  return ctx.sessionStarts.take(caller.userId).then((wait) => {
+    if (wait > 0) {
+      session.notifyLocal('ERROR', ResultCode.ParameterError, `subscribe refused: turning channels on sends ${caller.username}'s whole trading view, as a login does, and that was asked too often; try again in ${wait} s`);
+    } else {
+      session.subscribeChannels(channels);
+    }
+    return false;
+  });
+}
+
 /** The user_id DIFF clients send is their login name; the exchange's is a UUID: both mean the caller. */
 function ownUserId(session: DiffSession, userId: string | undefined): string | undefined {
   const caller = session.caller;

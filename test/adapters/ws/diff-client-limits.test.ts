@@ -152,6 +152,36 @@ describe('DIFF: what a client can make the server hold', () => {
     await someoneElse.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'alice logged in');
   });
 
+  it('counts turning trade channels on again as a login: a client toggling them is refused, turning them off never', async () => {
+    const toggler = await h.trader('toggler', 'TOGGLER1');
+    await h.order(toggler, { direction: 'BUY', price: 80_000, order_id: 'toggled' });
+    const client = await connect();
+    client.send({ aid: 'req_login', bid: 'basis', user_name: 'toggler', password: 'password1' });
+    await client.until((m) => m.trade?.toggler?.orders?.toggled !== undefined, 5000, 'login');
+    // Off is free: many in a row.
+    for (let i = 0; i < 50; i++) client.send({ aid: 'subscribe', channels: ['account'] });
+    await client.until((m) => m.trade.toggler.orders === undefined, 5000, 'orders deleted when their channel went off');
+    const TURNS_ON = SESSION_START_BURST + 10;
+    for (let i = 0; i < TURNS_ON; i++) {
+      client.send({ aid: 'subscribe', channels: ['account'] });
+      client.send({ aid: 'subscribe', channels: ['account', 'position', 'order', 'trade'] });
+    }
+    const refusals = () => client.notifications().filter((n) => /subscribe refused/.test(n.content));
+    await client.until(() => refusals().length > 0, 5000, 'a refusal');
+    await client.answersPing();
+    // The last turn-on was refused: the orders are off until one passes, after the wait it named.
+    await client.until((m) => m.trade.toggler.orders === undefined, 5000, 'the orders off');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    client.send({ aid: 'subscribe', channels: ['account', 'position', 'order', 'trade'] });
+    await client.until((m) => m.trade.toggler.orders?.toggled !== undefined, 5000, 'orders back once a turn-on passed');
+    // The login took one point; only turn-ons take more, so at least the rest of the burst passed.
+    const allowed = SESSION_STARTS_PER_SECOND + SESSION_START_BURST - 1;
+    assert.ok(refusals().length <= TURNS_ON - allowed, `${refusals().length} refusals: turning channels off must cost nothing`);
+    const [refusal] = refusals();
+    assert.equal(refusal!.code, 1001);
+    assert.match(refusal!.content, /toggler's whole trading view, as a login does, .*try again in \d+ s/);
+  });
+
   it('answers a frame of many pings with one pong', async () => {
     const client = await connect();
     await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
