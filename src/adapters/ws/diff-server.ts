@@ -81,8 +81,9 @@ const MAX_FRAME_BYTES_BEFORE_CLOSE = 8 << 20;
  */
 export const MAX_UNSENT_BYTES = 32 << 20;
 /**
- * Unread bytes of all slow clients together (see UnreadBudget), past which the ones
- * with the most unread are closed: eight clients at the cap above.
+ * How far behind all slow clients may be together (unread bytes beyond each one's largest
+ * message; see UnreadBudget), past which the furthest behind are closed: eight clients at
+ * the cap above.
  */
 export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
@@ -137,7 +138,7 @@ export class DiffServer {
     private readonly options: DiffServerOptions,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
-    this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount);
+    this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
       // brought up to date when the next connection arrives instead.
@@ -207,6 +208,11 @@ export class DiffServer {
     return this.connections.size;
   }
 
+  /** How far behind slow clients are together, as last counted (see UnreadBudget). */
+  get backlogBytes(): number {
+    return this.unreadBudget.countedBytes;
+  }
+
   /** Connections whose socket is not read until their queued frames are handled. */
   get pausedCount(): number {
     let paused = 0;
@@ -269,7 +275,7 @@ export class DiffServer {
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0, countedUnread: 0 };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     // The connection's frames wait for the token's login, as they would for req_login's.
@@ -333,8 +339,8 @@ export class DiffServer {
     // without counting them (a count would flatten each message a second time).
     if (text.length > connection.largestSent) connection.largestSent = text.length;
     socket.send(text);
-    for (const laggard of this.unreadBudget.note(connection, unread + text.length)) {
-      this.closeUnread(laggard, `slow clients left more than ${this.unreadBudget.limitBytes} bytes unread together, ${laggard.socket.bufferedAmount} of them this one`);
+    for (const laggard of this.unreadBudget.note(connection, unread + text.length - connection.largestSent)) {
+      this.closeUnread(laggard, `slow clients are more than ${this.unreadBudget.limitBytes} bytes behind together, and this one furthest (${laggard.socket.bufferedAmount} bytes unread)`);
     }
   }
 

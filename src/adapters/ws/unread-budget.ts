@@ -2,74 +2,78 @@
  * Bytes the server holds for DIFF clients that are behind on reading, all of them
  * together. Each connection is capped on its own (MAX_UNSENT_BYTES), but thousands of
  * connections each just under that cap would still be gigabytes: past the shared budget,
- * the clients with the most unread are closed, largest first, until the rest fit.
+ * the clients furthest behind are closed, furthest first, until the rest fit.
  *
- * Only connections past TRACKED_FROM_BYTES are counted: a client that keeps up has a few
- * kilobytes in flight at most, and costs one comparison per send. The running total is
- * what was counted at each connection's last send, and bytes drain without a send, so it
- * can only be too high: it is recounted from the sockets before anyone is closed.
+ * What counts is a connection's backlog: its unread bytes beyond the largest message it
+ * was ever sent, as for the cap of one connection. A client that keeps up has at most
+ * the message being sent in flight, a backlog of zero, and costs a comparison per send;
+ * a login view or a chart part on its way to a client that reads it is not a backlog,
+ * however large, so a crowd logging in at once is never taken for slow clients. Every
+ * backlog counts, however small: thousands of clients each a little behind add up.
+ *
+ * The running total is what was counted at each connection's last send, and bytes drain
+ * without a send, so it can only be too high: it is recounted from the sockets before
+ * anyone is closed.
  */
 export interface BudgetedConnection {
-  /** Unread bytes counted for this connection at its last send; 0 when not tracked. */
-  countedUnread: number;
+  /** Backlog counted for this connection at its last send; 0 when it had none. */
+  countedBacklog: number;
 }
 
-/** Unread bytes from which a connection is counted against the shared budget. */
-export const TRACKED_FROM_BYTES = 1 << 20;
-
 export class UnreadBudget<C extends BudgetedConnection> {
-  private readonly tracked = new Set<C>();
+  /** Connections with a backlog counted. */
+  private readonly behind = new Set<C>();
   private total = 0;
 
   constructor(
     readonly limitBytes: number,
-    /** What the connection's socket holds unsent now. */
-    private readonly unreadOf: (connection: C) => number,
+    /** The connection's backlog now: unread bytes beyond the largest message it was sent. */
+    private readonly backlogOf: (connection: C) => number,
   ) {}
 
-  /** Bytes counted now (for tests and monitoring): an upper bound until the next recount. */
+  /** Bytes counted now (for tests): an upper bound until the next recount. */
   get countedBytes(): number {
     return this.total;
   }
 
   /**
-   * Notes a connection's unread bytes after a send to it. Returns the connections to close
-   * to bring the total back within the budget (largest first), already forgotten here.
+   * Notes a connection's backlog after a send to it. Returns the connections to close to
+   * bring the total back within the budget (furthest behind first), already forgotten here.
    */
-  note(connection: C, unread: number): C[] {
-    if (unread < TRACKED_FROM_BYTES) {
-      if (connection.countedUnread !== 0) this.forget(connection);
+  note(connection: C, backlog: number): C[] {
+    if (backlog <= 0) {
+      if (connection.countedBacklog !== 0) this.forget(connection);
       return [];
     }
-    this.total += unread - connection.countedUnread;
-    connection.countedUnread = unread;
-    this.tracked.add(connection);
+    this.total += backlog - connection.countedBacklog;
+    connection.countedBacklog = backlog;
+    this.behind.add(connection);
     return this.total > this.limitBytes ? this.overBudget() : [];
   }
 
   /** A connection that closed no longer counts. */
   forget(connection: C): void {
-    if (!this.tracked.delete(connection)) return;
-    this.total -= connection.countedUnread;
-    connection.countedUnread = 0;
+    if (!this.behind.delete(connection)) return;
+    this.total -= connection.countedBacklog;
+    connection.countedBacklog = 0;
   }
 
   private overBudget(): C[] {
     this.total = 0;
-    for (const connection of this.tracked) {
-      const unread = this.unreadOf(connection);
-      if (unread < TRACKED_FROM_BYTES) {
-        this.tracked.delete(connection);
-        connection.countedUnread = 0;
+    for (const connection of this.behind) {
+      const backlog = this.backlogOf(connection);
+      if (backlog <= 0) {
+        this.behind.delete(connection);
+        connection.countedBacklog = 0;
       } else {
-        connection.countedUnread = unread;
-        this.total += unread;
+        connection.countedBacklog = backlog;
+        this.total += backlog;
       }
     }
     const closing: C[] = [];
     if (this.total <= this.limitBytes) return closing;
-    const largestFirst = [...this.tracked].sort((a, b) => b.countedUnread - a.countedUnread);
-    for (const connection of largestFirst) {
+    const furthestFirst = [...this.behind].sort((a, b) => b.countedBacklog - a.countedBacklog);
+    for (const connection of furthestFirst) {
       if (this.total <= this.limitBytes) break;
       closing.push(connection);
       this.forget(connection);
