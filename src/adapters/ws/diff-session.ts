@@ -85,6 +85,8 @@ export class DiffSession {
   private readonly chartInstruments = new Map<string, string[]>();
   private readonly dirtyCharts = new Set<string>();
   private readonly removedCharts = new Set<string>();
+  /** Charts whose history is still being sent in parts (see CHART_ENTRIES_PER_MESSAGE). */
+  private readonly loadingCharts = new Set<string>();
   private readonly tradeDirt = new TradeDirt();
   private readonly notifications = new NotifyQueue<Notice>();
   /** Orders refused before they reached the exchange (bad fields, not logged in): shown FINISHED. */
@@ -193,6 +195,7 @@ export class DiffSession {
       if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
       this.chartInstruments.delete(request.chart_id);
       this.dirtyCharts.delete(request.chart_id);
+      this.loadingCharts.delete(request.chart_id);
       return undefined;
     }
     if (!this.charts.has(request.chart_id) && this.charts.size >= MAX_CHARTS_PER_SESSION) {
@@ -211,6 +214,7 @@ export class DiffSession {
     this.chartInstruments.set(request.chart_id, instruments);
     this.removedCharts.delete(request.chart_id);
     this.dirtyCharts.add(request.chart_id);
+    this.loadingCharts.add(request.chart_id);
     return undefined;
   }
 
@@ -416,11 +420,18 @@ export class DiffSession {
     this.removedCharts.clear();
     const budget = new EntryBudget(CHART_ENTRIES_PER_MESSAGE);
     const unfinished: string[] = [];
-    for (const chartId of this.dirtyCharts) {
+    // Charts already shown whole first: their updates are a candle or two, and must not wait
+    // behind another chart's history (which would also mark them not ready meanwhile).
+    const shownFirst = [...this.dirtyCharts].sort((a, b) => Number(this.loadingCharts.has(a)) - Number(this.loadingCharts.has(b)));
+    for (const chartId of shownFirst) {
       const request = this.charts.get(chartId);
       if (request === undefined) continue;
       const patch = chartPatch(this.exchange, request, this.heldKlines, getOwn(this.chartsMirror, chartId), budget);
-      if (!patch.complete) unfinished.push(chartId);
+      if (patch.complete) this.loadingCharts.delete(chartId);
+      else {
+        unfinished.push(chartId);
+        this.loadingCharts.add(chartId);
+      }
       if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
       if (patch.klines !== undefined) {
         for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
