@@ -29,6 +29,8 @@ export class ExchangeStoppingError extends Error {
  */
 export class Exchange {
   private commandsSinceSnapshot = 0;
+  /** The seq the newest snapshot holds (the one recovered from, until one is written). */
+  private snapshotSeq = 0;
   private snapshotTimer: NodeJS.Timeout | undefined;
   private snapshotting: Promise<unknown> = Promise.resolve();
   private stopped = false;
@@ -105,6 +107,7 @@ export class Exchange {
     });
     const committer = new GroupCommitter(sequencer, storage.journal, log);
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
+    exchange.snapshotSeq = recovered.snapshotSeq;
     await exchange.alignWithConfig(clock);
     if (config.exchange.sessionMode === 'scheduled') {
       const { tradingHours, settlementTime, timezone } = config.exchange;
@@ -185,6 +188,9 @@ export class Exchange {
     this.commandsSinceSnapshot = 0;
     this.snapshotting = this.snapshotting.then(async () => {
       if (this.sequencer.state.lastSeq === 0) return;
+      // The timer's snapshot of an idle exchange would be the newest one again: a whole
+      // serialise, hash and fsync'd write of the state, every interval, for nothing.
+      if (reason === 'timer' && this.sequencer.state.lastSeq === this.snapshotSeq) return;
       // After a halt the state may be half-applied: a snapshot of it would be restored at
       // the next start instead of replaying the journal, and prune the records that could
       // rebuild it. A restart replays from the last good snapshot instead.
@@ -199,12 +205,12 @@ export class Exchange {
         (s) => this.storage.journal.pruneThrough(s),
         () => ({ marketData: this.marketData.toJSON() }),
       );
+      this.snapshotSeq = seq;
       this.log(`storage: snapshot at seq ${seq} (${reason})`);
     }).catch((error: unknown) => this.log(`storage: snapshot failed: ${(error as Error).message}`));
     return this.snapshotting;
   }
 
-  /** Clean shutdown: stop accepting, make everything durable, snapshot, close. */
   /**
    * Finishes the commands in flight and writes the shutdown snapshot; false when it could
    * not, because storage had failed (every acknowledged command is in the journal all the

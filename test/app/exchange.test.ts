@@ -61,6 +61,25 @@ describe('exchange start and restart', () => {
     await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
   });
 
+  it('the timer writes no snapshot while nothing changed since the newest one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-idle-'));
+    const cfg = loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml('[storage]\nsnapshot_every_seconds = 0.05\n').env }, root);
+    const lines: string[] = [];
+    const timerSnapshots = () => lines.filter((line) => /snapshot at seq \d+ \(timer\)/.test(line)).length;
+    const exchange = await Exchange.start(cfg, new ManualClock(Date.UTC(2026, 10, 23, 2, 0)), (line) => lines.push(line));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(timerSnapshots(), 1, 'the start-up commands, once');
+    await exchange.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(timerSnapshots(), 2, 'the new command, once');
+    await exchange.stop();
+    // A restart from that snapshot is idle too.
+    const again = await Exchange.start(cfg, new ManualClock(Date.UTC(2026, 10, 23, 2, 0)), (line) => lines.push(line));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(timerSnapshots(), 2);
+    await again.stop();
+  });
+
   it('a stop after a storage failure writes no snapshot, says so, and is not a clean stop', async () => {
     const cfg = config();
     const lines: string[] = [];
