@@ -1,5 +1,4 @@
-import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
-import { takePoint } from './points.ts';
+import { BurstLimiter } from './points.ts';
 
 /**
  * Password hashing per client address. Every registration and every password check costs
@@ -14,18 +13,8 @@ import { takePoint } from './points.ts';
 export const PASSWORD_WORK_PER_SECOND = 3;
 export const PASSWORD_WORK_BURST = 120;
 
-export class PasswordWorkLimiter {
-  private readonly work: BurstyRateLimiter;
-
+export class PasswordWorkLimiter extends BurstLimiter {
   constructor(perSecond = PASSWORD_WORK_PER_SECOND, burst = PASSWORD_WORK_BURST) {
-    this.work = new BurstyRateLimiter(
-      new RateLimiterMemory({ points: perSecond, duration: 1 }),
-      new RateLimiterMemory({ points: burst, duration: 60 }),
-    );
-  }
-
-  /** 0 when `address` may have a password hashed or checked now; else the seconds to wait. */
-  take(address: string): Promise<number> {
-    return takePoint(this.work, address);
+    super(perSecond, burst);
   }
 }

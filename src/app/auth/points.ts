@@ -1,4 +1,4 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** What the limiters of this folder consume from (rate-limiter-flexible's limiters). */
 interface PointSource {
@@ -13,5 +13,22 @@ export async function takePoint(limiter: PointSource, key: string): Promise<numb
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+  }
+}
+
+/** Per key: `perSecond` points a second and, beyond them, a burst of `burstPerMinute` a minute. */
+export class BurstLimiter {
+  private readonly points: BurstyRateLimiter;
+
+  constructor(perSecond: number, burstPerMinute: number) {
+    this.points = new BurstyRateLimiter(
+      new RateLimiterMemory({ points: perSecond, duration: 1 }),
+      new RateLimiterMemory({ points: burstPerMinute, duration: 60 }),
+    );
+  }
+
+  /** 0 when `key` may go on now; else the whole seconds to wait. */
+  take(key: string): Promise<number> {
+    return takePoint(this.points, key);
   }
 }

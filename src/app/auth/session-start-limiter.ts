@@ -1,5 +1,4 @@
-import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
-import { takePoint } from './points.ts';
+import { BurstLimiter } from './points.ts';
 
 /**
  * DIFF logins per user. A login sends the user's whole trading view (every live order,
@@ -16,18 +15,8 @@ import { takePoint } from './points.ts';
 export const SESSION_STARTS_PER_SECOND = 2;
 export const SESSION_START_BURST = 30;
 
-export class SessionStartLimiter {
-  private readonly starts: BurstyRateLimiter;
-
+export class SessionStartLimiter extends BurstLimiter {
   constructor(perSecond = SESSION_STARTS_PER_SECOND, burst = SESSION_START_BURST) {
-    this.starts = new BurstyRateLimiter(
-      new RateLimiterMemory({ points: perSecond, duration: 1 }),
-      new RateLimiterMemory({ points: burst, duration: 60 }),
-    );
-  }
-
-  /** 0 when `userId` may start a session now; else the seconds to wait. */
-  take(userId: string): Promise<number> {
-    return takePoint(this.starts, userId);
+    super(perSecond, burst);
   }
 }
