@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildHttpServer } from '../adapters/http/server.ts';
+import { buildHttpServer, type HttpServerOptions } from '../adapters/http/server.ts';
 import { type DiffLimits, DiffServer } from '../adapters/ws/diff-server.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { ensureAdmin } from './auth/admin-bootstrap.ts';
@@ -20,6 +20,8 @@ export interface ServiceOptions {
   readonly websocket: boolean;
   /** What DIFF clients may make the server hold (the server's defaults; tests lower them). */
   readonly diffLimits?: DiffLimits;
+  /** Reads of a user's history over HTTP (HistoryReadLimiter's defaults; the fuzz test raises them). */
+  readonly historyReads?: HttpServerOptions['historyReads'];
 }
 
 /** How long requests in flight may take to finish once a shutdown begins. */
@@ -60,7 +62,7 @@ export class Service {
       const figures = monitor;
       http = await buildHttpServer(
         { exchange, auth, banks: config.banks, figures, now: () => clock.now() },
-        { logger: options.httpLogger, trustProxy: config.server.trustProxy },
+        { logger: options.httpLogger, trustProxy: config.server.trustProxy, ...(options.historyReads !== undefined && { historyReads: options.historyReads }) },
       );
       if (options.websocket) {
         diff = await bound('DIFF', 'server.ws_host', 'server.ws_port or WS_PORT', config.server.wsHost, config.server.wsPort, DiffServer.start(exchange, auth, {

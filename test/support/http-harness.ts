@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiffLimits } from '../../src/adapters/ws/diff-server.ts';
 import { type Clock, systemClock } from '../../src/app/clock.ts';
-import { Service } from '../../src/app/service.ts';
+import { Service, type ServiceOptions } from '../../src/app/service.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,7 +58,7 @@ export class HttpHarness {
   ) {}
 
   static async start(
-    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: DiffLimits; log?: (line: string) => void } = {},
+    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: DiffLimits; historyReads?: ServiceOptions['historyReads']; log?: (line: string) => void } = {},
   ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
@@ -80,6 +80,7 @@ export class HttpHarness {
       websocket: options.websocket === true,
       httpLogger: false,
       ...(options.diffLimits !== undefined && { diffLimits: options.diffLimits }),
+      ...(options.historyReads !== undefined && { historyReads: options.historyReads }),
     });
     const login = await service.http.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const data = login.json().data;

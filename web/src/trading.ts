@@ -66,10 +66,22 @@ export async function refreshTrading(): Promise<void> {
   }
 }
 
-/** Several patches in a burst cause one read. */
+/**
+ * The least time between two scheduled reads. The server answers a user's history reads
+ * at 5 a second and a burst of 60 a minute (then 429): a page refreshing on every patch
+ * of a busy account would spend them in seconds.
+ */
+const MIN_REFRESH_INTERVAL_MS = 1_000;
+let lastScheduledRead = 0;
+
+/** Several patches in a burst cause one read, and reads come at most once a second. */
 export function scheduleRefresh(delayMs = 120): void {
   clearTimeout(timer);
-  timer = setTimeout(() => void refreshTrading(), delayMs);
+  const wait = Math.max(delayMs, lastScheduledRead + MIN_REFRESH_INTERVAL_MS - Date.now());
+  timer = setTimeout(() => {
+    lastScheduledRead = Date.now();
+    void refreshTrading();
+  }, wait);
 }
 
 // Another user or account: nothing of the previous one may stay on screen.

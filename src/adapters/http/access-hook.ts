@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../core/index.ts';
-import { ApiError } from '../../protocol/index.ts';
+import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
+import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { HttpContext } from './http-context.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -9,9 +10,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Authentication and role checks run first (onRequest), before the body is parsed or
  * validated: a caller without a valid token learns nothing about the route's rules.
  * Routes are private unless marked `access: 'public'`; owner checks happen in handlers,
- * where the resource is known.
+ * where the resource is known. Reads of a user's history are then limited per user.
  */
-export function installAccessHook(app: FastifyInstance, ctx: HttpContext): void {
+export function installAccessHook(app: FastifyInstance, ctx: HttpContext, historyReads: HistoryReadLimiter): void {
   app.decorateRequest('caller', null as unknown as FastifyRequest['caller']);
   app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access ?? 'user';
@@ -36,5 +37,17 @@ export function installAccessHook(app: FastifyInstance, ctx: HttpContext): void 
     }
     request.caller = caller;
     done();
+  });
+  // After validation: a malformed read is refused for what it is, and costs no point.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const caller = request.caller;
+    if (request.routeOptions.config.historyRead !== true || caller === null || caller.role === 'admin') {
+      done();
+      return;
+    }
+    historyReads.take(caller.userId).then(
+      (wait) => done(wait > 0 ? new ApiError(ResultCode.ParameterError, `too many reads of your history; try again in ${wait} s`, TOO_MANY_REQUESTS, wait) : undefined),
+      (error: unknown) => done(error as Error),
+    );
   });
 }

@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A read of a user's history, limited per user (see HistoryReadLimiter). */
+    historyRead?: boolean;
   }
 }
 

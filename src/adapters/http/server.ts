@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { ExchangeStoppingError } from '../../app/exchange.ts';
 import { ResultCode } from '../../core/index.ts';
 import { failure } from '../../protocol/index.ts';
+import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { installAccessHook } from './access-hook.ts';
 import { installErrorHandling } from './error-handling.ts';
 import { installShutdownGate } from './shutdown-gate.ts';
@@ -45,6 +46,8 @@ export interface HttpServerOptions {
   readonly logger: FastifyServerOptions['logger'];
   /** Reverse proxies in front (server.trust_proxy): request.ip from X-Forwarded-For, counted from the right. */
   readonly trustProxy?: number;
+  /** Reads of a user's history a second and a minute (default HistoryReadLimiter's; tests raise them). */
+  readonly historyReads?: { readonly perSecond: number; readonly burst: number };
 }
 
 /**
@@ -97,7 +100,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     }
     done();
   });
-  installAccessHook(app, ctx);
+  installAccessHook(app, ctx, new HistoryReadLimiter(options.historyReads?.perSecond, options.historyReads?.burst));
   app.addHook('onResponse', (request, reply, done) => {
     if (LEVELS_SHOWING_INFO.has(request.log.level)) {
       request.log.info(

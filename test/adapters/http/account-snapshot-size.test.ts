@@ -1,9 +1,11 @@
 /**
  * An account snapshot over a long history, over HTTP (GET /api/account/{id}) and DIFF
- * (trade.<key> after login): the newest records and every live order, the rest paged.
+ * (trade.<key> after login): the newest records and every live order, the rest paged;
+ * and how often a user may read them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { HISTORY_READ_BURST, HISTORY_READS_PER_SECOND } from '../../../src/app/auth/history-read-limiter.ts';
 import { SNAPSHOT_HISTORY_LIMIT } from '../../../src/app/services/views.ts';
 import { DiffClient } from '../../support/diff-client.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
@@ -78,5 +80,31 @@ describe('HTTP account snapshot over a long history', () => {
     } finally {
       client.socket.terminate();
     }
+  });
+
+  it(`limits a user's history reads to ${HISTORY_READS_PER_SECOND} a second and a burst of ${HISTORY_READ_BURST}; malformed reads, administrators and other users are not counted`, async () => {
+    const reader = await h.trader('reader', 'READER1');
+    const other = await h.trader('reader_other', 'READER2');
+    const read = (token: string, url: string) => h.service.http.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    // Refused for their own faults first: these take no point.
+    for (let i = 0; i < 20; i++) assert.equal((await read(reader.token, `/api/order/user/${reader.userId}?limit=0`)).statusCode, 400);
+    const started = Date.now();
+    const statuses: number[] = [];
+    const urls = [`/api/account/${reader.accountId}`, `/api/order/user/${reader.userId}`, `/api/trades/account/${reader.accountId}`, `/api/trades/user/${reader.userId}`];
+    for (let i = 0; i < HISTORY_READS_PER_SECOND + HISTORY_READ_BURST + 10; i++) statuses.push((await read(reader.token, urls[i % urls.length]!)).statusCode);
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    const passed = statuses.filter((s) => s === 200).length;
+    assert.ok(passed >= HISTORY_READS_PER_SECOND + HISTORY_READ_BURST, `${passed} reads passed`);
+    assert.ok(passed <= HISTORY_READ_BURST + HISTORY_READS_PER_SECOND * (seconds + 1), `${passed} reads passed in ${seconds} s`);
+    const refused = await read(reader.token, `/api/account/${reader.accountId}`);
+    assert.equal(refused.statusCode, 429);
+    assert.match(String(refused.headers['retry-after']), /^\d+$/);
+    assert.deepEqual(refused.json().error.code, 1001);
+    assert.match(refused.json().error.message, /too many reads of your history; try again in \d+ s/);
+    // Another user, and the administrator reading the same account, go on.
+    assert.equal((await read(other.token, `/api/account/${other.accountId}`)).statusCode, 200);
+    assert.equal((await read(h.admin.token, `/api/account/${reader.accountId}`)).statusCode, 200);
+    // Trading is not a read.
+    await h.order(reader, { direction: 'BUY', price: 80_000 });
   });
 });

@@ -91,6 +91,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/account/:account_id',
     {
+      config: { historyRead: true },
       schema: {
         tags: ['account'],
         summary: 'An account in snapshot form; a user id answers for that user\'s first account',

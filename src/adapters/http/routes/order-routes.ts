@@ -172,6 +172,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/order/user/:user_id',
     {
+      config: { historyRead: true },
       schema: {
         tags: ['order'],
         summary: "A user's orders, oldest first (account_id narrows)",

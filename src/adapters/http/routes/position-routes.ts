@@ -61,6 +61,7 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/trades/account/:account_id',
     {
+      config: { historyRead: true },
       schema: { tags: ['trades'], summary: 'Trades of an account, oldest first', params: AccountIdParam, querystring: Paging, response: replies(Type.Array(TradeSchema)) },
     },
     async (request) => {
@@ -72,6 +73,7 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
   app.get(
     '/api/trades/user/:user_id',
     {
+      config: { historyRead: true },
       schema: {
         tags: ['trades'],
         summary: "Trades of all the user's accounts, oldest first",
