@@ -10,6 +10,7 @@ import { DiffSession } from './diff-session.ts';
 import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, startSession, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
+import { AddressQuota } from './address-quota.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
 export interface DiffServerOptions {
@@ -33,6 +34,8 @@ export interface DiffLimits {
   readonly maxTotalUnsentBytes?: number;
   /** Default MAX_DIFF_ON_API_PORT. */
   readonly maxOnApiPort?: number;
+  /** Default MAX_DIFF_PER_ADDRESS. */
+  readonly maxPerAddress?: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -89,6 +92,12 @@ export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
+ * DIFF connections one client address may hold (see AddressQuota): a class of a hundred
+ * behind one address, each with a client and a web page, is well within it. Behind reverse
+ * proxies server.trust_proxy must be set, or every client has the proxy's address.
+ */
+export const MAX_DIFF_PER_ADDRESS = 512;
+/**
  * DIFF connections taken through the API port (the web page's, on its own origin), at
  * most: half of that port's connections, so that they cannot shut the REST API out.
  */
@@ -129,6 +138,7 @@ export class DiffServer {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
   private readonly sessionStarts = new SessionStartLimiter();
+  private readonly perAddress: AddressQuota;
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -138,6 +148,7 @@ export class DiffServer {
     private readonly options: DiffServerOptions,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
+    this.perAddress = new AddressQuota(options.limits?.maxPerAddress ?? MAX_DIFF_PER_ADDRESS);
     this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
@@ -260,6 +271,17 @@ export class DiffServer {
   private whenEmpty: (() => void) | undefined;
 
   private accept(socket: WebSocket, request: IncomingMessage): void {
+    const address = clientAddress(request, this.options.trustProxy ?? 0);
+    const quota = this.perAddress.take(address);
+    if (quota !== 'taken') {
+      if (quota === 'refused-first') {
+        this.options.log(`diff: ${address} holds ${this.perAddress.limit} connections, the most one address may; more are refused (behind reverse proxies, set server.trust_proxy)`);
+      }
+      // 1013: try again later. The client learns why before anything else.
+      socket.close(1013, `at most ${this.perAddress.limit} connections from one address`);
+      return;
+    }
+    socket.once('close', () => this.perAddress.release(address));
     if (this.feedStale) {
       this.feedStale = false;
       this.feed.refresh(this.exchange.state.instruments.keys());
@@ -270,7 +292,7 @@ export class DiffServer {
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,
-      address: clientAddress(request, this.options.trustProxy ?? 0),
+      address,
       sessionStarts: this.sessionStarts,
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),

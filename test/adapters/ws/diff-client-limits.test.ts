@@ -102,6 +102,45 @@ describe('DIFF: what a client can make the server hold', () => {
     }
   });
 
+  it('takes at most its limit of connections from one address, says why to the one refused, and logs it once', async () => {
+    const quotaLines: string[] = [];
+    const small = await HttpHarness.start({ websocket: true, diffLimits: { maxPerAddress: 3 }, log: (line) => quotaLines.push(line) });
+    const opened: DiffClient[] = [];
+    try {
+      const url = `ws://127.0.0.1:${small.service.diff!.port}/ws/diff`;
+      const closings = new Map<DiffClient, Promise<string>>();
+      const open = async () => {
+        const client = await DiffClient.connect(url);
+        // At once: a refused connection is closed right after it opens.
+        closings.set(
+          client,
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error('still open after 5 s')), 5000);
+            timer.unref();
+            client.socket.once('close', (code, why) => resolve(`${code} ${why.toString()}`));
+          }),
+        );
+        opened.push(client);
+        return client;
+      };
+      const held = [await open(), await open(), await open()];
+      for (const client of held) await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
+      const refusals = [await open(), await open()];
+      for (const refused of refusals) assert.equal(await closings.get(refused), '1013 at most 3 connections from one address');
+      assert.equal(quotaLines.filter((line) => /127\.0\.0\.1 holds 3 connections, the most one address may/.test(line)).length, 1, quotaLines.join('\n'));
+      assert.equal(small.service.diff!.connectionCount, 3);
+      // A connection that closes makes room.
+      held[0]!.socket.close();
+      await held[0]!.closed(5000);
+      const again = await open();
+      await again.until((m) => m.mdhis_more_data === false, 5000, 'a connection in the freed place');
+      await held[1]!.answersPing();
+    } finally {
+      for (const client of opened) client.socket.terminate();
+      await small.stop();
+    }
+  });
+
   it('stops reading a client whose frames queue faster than they are handled, and handles them all', async () => {
     const client = await connect();
     await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
