@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,6 +9,7 @@ import { ResultCode } from '../../core/index.ts';
 import { failure } from '../../protocol/index.ts';
 import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { installAccessHook } from './access-hook.ts';
+import { PAGE_HEADERS } from './page-headers.ts';
 import { installErrorHandling } from './error-handling.ts';
 import { installShutdownGate } from './shutdown-gate.ts';
 import type { HttpContext } from './http-context.ts';
@@ -93,6 +95,9 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
   // and fastify's promise path costs a few microseconds each.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Answers are the caller's own and of the moment: never stored, never sniffed as HTML.
+    reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
     if (closing()) {
       reply.header('connection', 'close');
       done(new ExchangeStoppingError('the exchange is shutting down and takes no new requests'));
@@ -135,6 +140,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
+    await docs.register(helmet, PAGE_HEADERS);
     await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

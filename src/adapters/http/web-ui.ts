@@ -1,8 +1,10 @@
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGE_HEADERS } from './page-headers.ts';
 
 /** Where `npm run build:web` writes the browser front end. */
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -24,6 +26,7 @@ const ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+$/;
  */
 export async function installWebUi(app: FastifyInstance, root: string = WEB_DIST): Promise<void> {
   await app.register(async (ui) => {
+    await ui.register(helmet, PAGE_HEADERS);
     ui.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
       route.schema = { ...route.schema, hide: true };

@@ -88,5 +88,17 @@ describe('OpenAPI document', () => {
     const reply = await h.service.http.inject({ method: 'GET', url: '/docs/' });
     assert.equal(reply.statusCode, 200);
     assert.match(reply.body, /swagger/i);
+    // A page a browser renders: the same policy as the web front end.
+    assert.match(String(reply.headers['content-security-policy']), /script-src 'self'.*frame-ancestors 'none'/);
+    assert.equal(reply.headers['x-frame-options'], 'DENY');
+  });
+
+  it('marks API answers never to be stored or sniffed, without the page headers', async () => {
+    for (const url of ['/api/market/instruments', '/health', '/api/account/nobody']) {
+      const reply = await h.service.http.inject({ method: 'GET', url });
+      assert.equal(reply.headers['cache-control'], 'no-store', url);
+      assert.equal(reply.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(reply.headers['content-security-policy'], undefined, url);
+    }
   });
 });

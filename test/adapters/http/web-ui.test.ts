@@ -49,6 +49,20 @@ describe('the web front end served by the HTTP server', () => {
     }
   });
 
+  it('sends the page with a content security policy, no framing by other sites and no referrer', async () => {
+    for (const url of ['/', '/terminal', '/assets/index-AbC123.js']) {
+      const reply = await app.inject({ method: 'GET', url });
+      const csp = String(reply.headers['content-security-policy']);
+      for (const directive of ["default-src 'self'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) {
+        assert.ok(csp.includes(directive), `${url}: ${directive} in ${csp}`);
+      }
+      assert.ok(!/script-src[^;]*unsafe/.test(csp), `${url}: no unsafe scripts`);
+      assert.equal(reply.headers['x-frame-options'], 'DENY', url);
+      assert.equal(reply.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(reply.headers['referrer-policy'], 'no-referrer', url);
+    }
+  });
+
   it('serves built assets with a long cache life', async () => {
     const reply = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
     assert.equal(reply.statusCode, 200);
