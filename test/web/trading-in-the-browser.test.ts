@@ -6,7 +6,9 @@
  * 2. an operator suspends an instrument in the console, and the trader's next order on it
  *    shows the 3004 message;
  * 3. the operator runs day-end settlement from the console, and the trader's page shows the
- *    new trading day.
+ *    new trading day;
+ * 4. a fill that arrives while the trader is on another page is in the notifications, and a
+ *    logout in another tab of the same browser logs the page out, saying why.
  * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
  * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
  */
@@ -115,5 +117,34 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.goto('/console/monitoring');
     await admin.getByText('JavaScript heap').waitFor();
     await admin.getByText(/^\d+ records, [\d.]+ MB$/).waitFor();
+  });
+
+  it('keeps notifications that arrive on another page, and follows a logout in another tab, saying so', async () => {
+    const carol = await world.trader('carol_web', 'CAROL-W');
+    const dan = await world.trader('dan_web', 'DAN-W');
+    const page = await world.newPage();
+    await logIn(page, 'carol_web', carol.password, /\/terminal/);
+    // The page starts on /funds: the terminal's code is not loaded when the fill arrives.
+    await page.goto('/funds');
+    await page.getByText('Funds', { exact: true }).first().waitFor();
+    const order = (token: string, accountId: string, direction: 'BUY' | 'SELL', order_id: string) =>
+      world.api.ok('POST', '/api/order/submit', {
+        token,
+        body: { account_id: accountId, instrument_id: 'cu2701', exchange_id: 'SHFE', direction, offset: 'OPEN', volume: 1, price: 86_300, price_type: 'LIMIT', order_id },
+      });
+    await order(dan.token, 'DAN-W', 'SELL', 'dan-away');
+    await order(carol.token, 'CAROL-W', 'BUY', 'carol-away');
+    await page.waitForTimeout(1_000);
+    await page.getByRole('link', { name: 'Terminal' }).first().click();
+    await waitForText(page.getByTestId('notifications'), 'carol-away');
+
+    // The same browser, another tab: logging out there logs this page out too.
+    const other = await page.context().newPage();
+    other.setDefaultTimeout(30_000);
+    await other.goto('/terminal');
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login/);
+    await waitForText(page.getByTestId('logout-reason'), 'You logged out in another tab.');
+    await screenshot(page, '4-logged-out-in-another-tab');
   });
 });

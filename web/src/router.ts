@@ -26,6 +26,16 @@ watch(loggedIn, (now) => {
   if (!now && current.meta.public !== true) void router.push({ path: '/login', query: { next: current.fullPath } });
 });
 
+// After the front end was rebuilt on a running exchange, the old build's page chunks are
+// gone: load the page afresh (once per path, so a real failure is not a reload loop).
+router.onError((error, to) => {
+  const missingChunk = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(String((error as Error).message));
+  const key = `basis.reloaded:${to.fullPath}`;
+  if (!missingChunk || sessionStorage.getItem(key) !== null) return;
+  sessionStorage.setItem(key, '1');
+  window.location.assign(to.fullPath);
+});
+
 router.beforeEach((to) => {
   if (to.meta.public === true) return true;
   if (!loggedIn.value) return { path: '/login', query: { next: to.fullPath } };

@@ -42,6 +42,7 @@ export async function login(username: string, password: string): Promise<void> {
   const data = await unwrap(api.POST('/api/auth/login', { body: { username, password } }));
   // The watcher below hands the token over after this tick: the next call needs it now.
   useToken(data.token, checkStillLoggedIn);
+  logoutReason.value = undefined;
   session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
   session.current.accountId = await preferredAccount(data.user_id);
 }
@@ -69,7 +70,11 @@ export async function register(username: string, password: string): Promise<void
   await login(username, password);
 }
 
-export function logout(): void {
+/** Why the last logout happened, when the trader did not ask for it (shown on the login page). */
+export const logoutReason = ref<string | undefined>();
+
+export function logout(reason?: string): void {
+  logoutReason.value = reason;
   session.current = undefined;
   myAccounts.value = [];
 }
@@ -87,11 +92,21 @@ async function checkStillLoggedIn(): Promise<void> {
   try {
     await unwrap(api.GET('/api/auth/user/{user_id}', { params: { path: { user_id: current.userId } } }));
   } catch (error) {
-    if (error instanceof ApiFailure && error.status === 401 && session.current === current) logout();
+    if (error instanceof ApiFailure && error.status === 401 && session.current === current) logout('Your session has expired: log in again.');
   } finally {
     checking = false;
   }
 }
+
+// Another tab logged out, or in as someone else: this one follows, rather than trading on
+// as a user the browser no longer holds.
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORAGE_KEY) return;
+  const stored = restore();
+  if (stored?.token === session.current?.token) return;
+  if (stored === undefined) logout('You logged out in another tab.');
+  else session.current = stored;
+});
 
 export function selectAccount(accountId: string): void {
   if (session.current === undefined) return;

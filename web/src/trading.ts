@@ -67,6 +67,12 @@ export async function refreshTrading(): Promise<void> {
 }
 
 /**
+ * Rows of a history table on one page: a thousand rows drawn at once froze the page for
+ * most of a second at every refresh.
+ */
+export const HISTORY_PAGE = { pageSize: 50 } as const;
+
+/**
  * The least time between two scheduled reads. The server answers a user's history reads
  * at 5 a second and a burst of 60 a minute (then 429): a page refreshing on every patch
  * of a busy account would spend them in seconds.

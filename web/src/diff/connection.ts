@@ -5,6 +5,7 @@
  * again from an empty mirror and re-sending the quote and chart subscriptions.
  */
 import { reactive, ref } from 'vue';
+import { loginRefusedFor } from './login-refusal';
 import { applyMergePatch, type JsonObject } from './merge-patch';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
@@ -103,6 +104,14 @@ export class DiffConnection {
     if (message.aid !== 'rtn_data' || !Array.isArray(message.data)) return;
     for (const patch of message.data) applyMergePatch(this.mirror, patch);
     for (const listener of this.listeners) listener(message.data);
+    const wait = loginRefusedFor(message.data);
+    if (wait !== undefined) {
+      // Not logged in on this connection: connect again once the server takes the login.
+      this.drop();
+      this.state.value = 'connecting';
+      this.retry = setTimeout(() => this.reconnectNow(), wait * 1000 + 250);
+      return;
+    }
     this.send({ aid: 'peek_message' });
   }
 
