@@ -73,7 +73,7 @@ export class Service {
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,
-          ...(options.diffLimits !== undefined && { limits: options.diffLimits }),
+          limits: { maxPerAddress: config.ws.maxConnectionsPerAddress, ...options.diffLimits },
         }));
         const server = diff;
         figures.countConnectionsWith(() => server.connectionCount);

@@ -49,6 +49,8 @@ export interface ServerSettings {
 export interface WsSettings {
   /** A DIFF connection that sends nothing (not even a pong) for this long is dropped. */
   readonly heartbeatTimeoutSeconds: number;
+  /** DIFF connections one client address may hold (see AddressQuota). */
+  readonly maxConnectionsPerAddress: number;
 }
 
 export interface TradingSettings {
@@ -195,7 +197,12 @@ const ExchangeFileSchema = table({
       snapshot_every_seconds: opt(timerSeconds()),
     }),
   ),
-  ws: opt(table({ heartbeat_timeout: opt(timerSeconds()) })),
+  ws: opt(
+    table({
+      heartbeat_timeout: opt(timerSeconds()),
+      max_connections_per_address: opt(Type.Integer({ minimum: 1, maximum: 8192, expect: 'a whole number of connections, 1 to 8192' })),
+    }),
+  ),
   banks: opt(
     Type.Array(
       table({
@@ -231,6 +238,7 @@ export const EXCHANGE_DEFAULTS = {
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
   heartbeatTimeoutSeconds: 10,
+  maxConnectionsPerAddress: 512,
   dataDir: './data',
   banks: [
     { id: 'ICBC', name: 'Industrial and Commercial Bank of China' },
@@ -334,7 +342,10 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       snapshotEveryCommands: storage.snapshot_every_commands ?? d.snapshotEveryCommands,
       snapshotEverySeconds: storage.snapshot_every_seconds ?? d.snapshotEverySeconds,
     },
-    ws: { heartbeatTimeoutSeconds: ws.heartbeat_timeout ?? d.heartbeatTimeoutSeconds },
+    ws: {
+      heartbeatTimeoutSeconds: ws.heartbeat_timeout ?? d.heartbeatTimeoutSeconds,
+      maxConnectionsPerAddress: ws.max_connections_per_address ?? d.maxConnectionsPerAddress,
+    },
     banks: banks.map((bank) => ({ id: bank.id, name: bank.name })),
     dataDir: storage.data_dir ?? d.dataDir,
   };

@@ -144,7 +144,7 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await other.goto('/terminal');
     await other.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login/);
-    await waitForText(page.getByTestId('logout-reason'), 'You logged out in another tab.');
+    await waitForText(page.getByTestId('logout-reason'), 'Logged out in another tab of this browser.');
     await screenshot(page, '4-logged-out-in-another-tab');
   });
 });

@@ -20,20 +20,40 @@ const routes: RouteRecordRaw[] = [
 
 export const router = createRouter({ history: createWebHistory(), routes });
 
-// Logged out (by the button, or by an expired token): back to the login page.
+// Logged out (by the button, or by an expired token): back to the login page. Logged in
+// (in another tab) while on the login page: on to where it was going.
 watch(loggedIn, (now) => {
   const current = router.currentRoute.value;
   if (!now && current.meta.public !== true) void router.push({ path: '/login', query: { next: current.fullPath } });
+  if (now && current.meta.public === true) void router.push(typeof current.query.next === 'string' ? current.query.next : '/');
 });
 
-// After the front end was rebuilt on a running exchange, the old build's page chunks are
-// gone: load the page afresh (once per path, so a real failure is not a reload loop).
+// After the front end was rebuilt on a running exchange, the old build's page chunks (and
+// their CSS) are gone: load the page afresh, once per path until a navigation succeeds,
+// so that a real failure is not a reload loop.
+const RELOADED = 'basis.reloaded:';
+function reloadOnto(path: string): boolean {
+  if (sessionStorage.getItem(RELOADED + path) !== null) return false;
+  sessionStorage.setItem(RELOADED + path, '1');
+  window.location.assign(path);
+  return true;
+}
 router.onError((error, to) => {
-  const missingChunk = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(String((error as Error).message));
-  const key = `basis.reloaded:${to.fullPath}`;
-  if (!missingChunk || sessionStorage.getItem(key) !== null) return;
-  sessionStorage.setItem(key, '1');
-  window.location.assign(to.fullPath);
+  if (/dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(String((error as Error).message))) reloadOnto(to.fullPath);
+});
+// Vite's own signal for a chunk or stylesheet it could not preload.
+window.addEventListener('vite:preloadError', (event) => {
+  const target = router.currentRoute.value.fullPath;
+  if (reloadOnto(pendingPath ?? target)) event.preventDefault();
+});
+let pendingPath: string | undefined;
+router.beforeEach((to) => {
+  pendingPath = to.fullPath;
+  return true;
+});
+router.afterEach((to) => {
+  pendingPath = undefined;
+  sessionStorage.removeItem(RELOADED + to.fullPath);
 });
 
 router.beforeEach((to) => {

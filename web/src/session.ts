@@ -104,8 +104,11 @@ window.addEventListener('storage', (event) => {
   if (event.key !== STORAGE_KEY) return;
   const stored = restore();
   if (stored?.token === session.current?.token) return;
-  if (stored === undefined) logout('You logged out in another tab.');
-  else session.current = stored;
+  if (stored === undefined) logout('Logged out in another tab of this browser.');
+  else if (session.current !== undefined && stored.userId !== session.current.userId) {
+    // Another user now: every page, guard and table starts again as theirs.
+    window.location.assign('/');
+  } else session.current = stored;
 });
 
 export function selectAccount(accountId: string): void {

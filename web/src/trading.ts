@@ -79,15 +79,24 @@ export const HISTORY_PAGE = { pageSize: 50 } as const;
  */
 const MIN_REFRESH_INTERVAL_MS = 1_000;
 let lastScheduledRead = 0;
+/** When the pending read runs (0: none pending). */
+let dueAt = 0;
 
-/** Several patches in a burst cause one read, and reads come at most once a second. */
+/**
+ * Several patches in a burst cause one read, and reads come at most once a second. A read
+ * already pending is moved earlier, never later: patches arriving faster than the delay
+ * must not keep putting it off.
+ */
 export function scheduleRefresh(delayMs = 120): void {
+  const at = Math.max(Date.now() + delayMs, lastScheduledRead + MIN_REFRESH_INTERVAL_MS);
+  if (dueAt !== 0 && dueAt <= at) return;
   clearTimeout(timer);
-  const wait = Math.max(delayMs, lastScheduledRead + MIN_REFRESH_INTERVAL_MS - Date.now());
+  dueAt = at;
   timer = setTimeout(() => {
+    dueAt = 0;
     lastScheduledRead = Date.now();
     void refreshTrading();
-  }, wait);
+  }, at - Date.now());
 }
 
 // Another user or account: nothing of the previous one may stay on screen.

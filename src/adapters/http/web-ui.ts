@@ -45,6 +45,8 @@ export async function installWebUi(app: FastifyInstance, root: string = WEB_DIST
     ui.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (ASSET.test(pathname)) {
+        // A missing asset (asked for by a page of an older build) must not be cached as missing.
+        if (!existsSync(path.join(root, pathname))) return reply.callNotFound();
         reply.header('cache-control', 'public, max-age=31536000, immutable');
         return reply.sendFile(pathname.slice(1));
       }

@@ -8,21 +8,27 @@ export class AddressQuota {
   /** Addresses at the limit whose refusal was logged (once until they fall below it). */
   private readonly told = new Set<string>();
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    /** Told once when an address is first refused at the limit. */
+    private readonly onFull: (address: string) => void = () => undefined,
+  ) {}
 
-  /**
-   * Takes a connection for `address`: 'taken', or 'refused' ('refused-first' for the first
-   * refusal since the address reached the limit, the one worth a log line).
-   */
-  take(address: string): 'taken' | 'refused' | 'refused-first' {
-    const count = this.held.get(address) ?? 0;
-    if (count >= this.limit) {
-      if (this.told.has(address)) return 'refused';
+  /** True when `address` holds its limit: a new connection is refused (the first refusal is told). */
+  isFull(address: string): boolean {
+    if ((this.held.get(address) ?? 0) < this.limit) return false;
+    if (!this.told.has(address)) {
       this.told.add(address);
-      return 'refused-first';
+      this.onFull(address);
     }
-    this.held.set(address, count + 1);
-    return 'taken';
+    return true;
+  }
+
+  /** Takes a connection for `address`; false when it holds its limit already. */
+  take(address: string): boolean {
+    if (this.isFull(address)) return false;
+    this.held.set(address, (this.held.get(address) ?? 0) + 1);
+    return true;
   }
 
   release(address: string): void {
@@ -30,9 +36,5 @@ export class AddressQuota {
     if (count <= 0) this.held.delete(address);
     else this.held.set(address, count);
     if (count < this.limit) this.told.delete(address);
-  }
-
-  heldBy(address: string): number {
-    return this.held.get(address) ?? 0;
   }
 }

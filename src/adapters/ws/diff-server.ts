@@ -138,7 +138,6 @@ export class DiffServer {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
   private readonly sessionStarts = new SessionStartLimiter();
-  private readonly perAddress: AddressQuota;
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -146,9 +145,9 @@ export class DiffServer {
     private readonly exchange: Exchange,
     private readonly auth: AuthService,
     private readonly options: DiffServerOptions,
+    private readonly perAddress: AddressQuota,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
-    this.perAddress = new AddressQuota(options.limits?.maxPerAddress ?? MAX_DIFF_PER_ADDRESS);
     this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
@@ -170,11 +169,21 @@ export class DiffServer {
       response.end('a WebSocket upgrade to /ws/diff or /ws is expected here');
     });
     server.maxConnections = MAX_DIFF_CONNECTIONS;
+    const perAddress = new AddressQuota(options.limits?.maxPerAddress ?? MAX_DIFF_PER_ADDRESS, (address) =>
+      options.log(`diff: ${address} holds the most connections one address may; more are refused (behind reverse proxies, set server.trust_proxy)`),
+    );
+    const proxies = options.trustProxy ?? 0;
     const wss = new WebSocketServer({
       server,
       maxPayload: MAX_FRAME_BYTES_BEFORE_CLOSE,
       perMessageDeflate: false,
-      verifyClient: (info: { req: IncomingMessage }) => isDiffRoute(info.req),
+      // Refused before the upgrade, with an HTTP answer: a socket upgraded only to be closed
+      // would wait for the client's close frame (30 s with ws), holding a connection.
+      verifyClient: (info: { req: IncomingMessage }, answer: (ok: boolean, status?: number, message?: string) => void) => {
+        if (!isDiffRoute(info.req)) answer(false);
+        else if (perAddress.isFull(clientAddress(info.req, proxies))) answer(false, 429, `at most ${perAddress.limit} connections from one address`);
+        else answer(true);
+      },
     });
     // ws passes the server's errors on to wss: listening there, a port in use refuses the start.
     await new Promise<void>((resolve, reject) => {
@@ -185,7 +194,7 @@ export class DiffServer {
       });
     });
     wss.on('error', (error) => options.log(`websocket: server error: ${error.message}`));
-    return new DiffServer(wss, server, exchange, auth, options);
+    return new DiffServer(wss, server, exchange, auth, options, perAddress);
   }
 
   /**
@@ -203,6 +212,10 @@ export class DiffServer {
     // share of it, DIFF clients are sent to the DIFF port, so the REST API stays reachable.
     if (this.upgradedOnApiPort >= (this.options.limits?.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (this.perAddress.isFull(clientAddress(request, this.options.trustProxy ?? 0))) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     this.upgradedOnApiPort++;
@@ -272,13 +285,9 @@ export class DiffServer {
 
   private accept(socket: WebSocket, request: IncomingMessage): void {
     const address = clientAddress(request, this.options.trustProxy ?? 0);
-    const quota = this.perAddress.take(address);
-    if (quota !== 'taken') {
-      if (quota === 'refused-first') {
-        this.options.log(`diff: ${address} holds ${this.perAddress.limit} connections, the most one address may; more are refused (behind reverse proxies, set server.trust_proxy)`);
-      }
-      // 1013: try again later. The client learns why before anything else.
-      socket.close(1013, `at most ${this.perAddress.limit} connections from one address`);
+    // Checked before the upgrade too; upgrades in flight together may still pass it.
+    if (!this.perAddress.take(address)) {
+      socket.terminate();
       return;
     }
     socket.once('close', () => this.perAddress.release(address));

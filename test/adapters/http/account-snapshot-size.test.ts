@@ -103,7 +103,9 @@ describe('HTTP account snapshot over a long history', () => {
     assert.match(refused.json().error.message, /too many reads of your history; try again in \d+ s/);
     // Another user, and the administrator reading the same account, go on.
     assert.equal((await read(other.token, `/api/account/${other.accountId}`)).statusCode, 200);
-    assert.equal((await read(h.admin.token, `/api/account/${reader.accountId}`)).statusCode, 200);
+    for (let i = 0; i < HISTORY_READS_PER_SECOND + HISTORY_READ_BURST + 10; i++) {
+      assert.equal((await read(h.admin.token, `/api/account/${reader.accountId}`)).statusCode, 200, `the administrator's read ${i + 1}`);
+    }
     // Trading is not a read.
     await h.order(reader, { direction: 'BUY', price: 80_000 });
   });

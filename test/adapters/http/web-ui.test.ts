@@ -75,6 +75,7 @@ describe('the web front end served by the HTTP server', () => {
       const reply = await app.inject({ method: 'GET', url });
       assert.equal(reply.statusCode, 404, `${url}: ${reply.body}`);
       assert.equal(reply.json().error.code, 1004, url);
+      assert.ok(!String(reply.headers['cache-control'] ?? '').includes('immutable'), `${url}: a 404 is not cached for a year`);
     }
   });
 
