@@ -158,6 +158,11 @@ export class DiffSession {
     this.tradeDirt.all = true;
   }
 
+  /** The parts of trade.<key> the client receives now. */
+  get tradeChannels(): TradeChannels {
+    return this.channels;
+  }
+
   /** True when `channels` turns on a part of trade.<key> that is off now. */
   turnsOnChannel(channels: TradeChannels): boolean {
     return (Object.keys(channels) as (keyof TradeChannels)[]).some((channel) => channels[channel] && !this.channels[channel]);

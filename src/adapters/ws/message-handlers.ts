@@ -89,6 +89,9 @@ export function subscribeChannels(ctx: HandlerContext, session: DiffSession, mes
   return ctx.sessionStarts.take(caller.userId).then((wait) => {
     if (wait > 0) {
       session.notifyLocal('ERROR', ResultCode.ParameterError, `subscribe refused: turning channels on sends ${caller.username}'s whole trading view, as a login does, and that was asked too often; try again in ${wait} s`);
+      // What it turns off still goes off: that costs nothing.
+      const now = session.tradeChannels;
+      session.subscribeChannels({ account: now.account && channels.account, position: now.position && channels.position, order: now.order && channels.order, trade: now.trade && channels.trade });
     } else {
       session.subscribeChannels(channels);
     }

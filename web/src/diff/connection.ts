@@ -13,6 +13,8 @@ type PatchListener = (patches: readonly JsonObject[]) => void;
 
 const PING_MS = 5_000;
 const RECONNECT_MS = 1_500;
+/** Reconnects after failures wait twice as long each time, up to this. */
+const MAX_RECONNECT_MS = 30_000;
 
 interface Chart {
   readonly instrument: string;
@@ -30,6 +32,8 @@ export class DiffConnection {
   private readonly charts = new Map<string, Chart>();
   private readonly listeners = new Set<PatchListener>();
   private url = '';
+  /** Connections in a row that ended before the server sent anything. */
+  private failures = 0;
 
   /** (Re)connects to `url`; a different identity (login, logout) means a new connection. */
   open(url: string): void {
@@ -90,7 +94,10 @@ export class DiffConnection {
       if (this.socket !== socket) return;
       this.drop();
       this.state.value = 'connecting';
-      this.retry = setTimeout(() => this.reconnectNow(), RECONNECT_MS);
+      // A refused upgrade (the server's per-address limit) or a server down: back off.
+      const delay = Math.min(MAX_RECONNECT_MS, RECONNECT_MS * 2 ** this.failures);
+      this.failures++;
+      this.retry = setTimeout(() => this.reconnectNow(), delay);
     };
   }
 
@@ -102,6 +109,7 @@ export class DiffConnection {
       return;
     }
     if (message.aid !== 'rtn_data' || !Array.isArray(message.data)) return;
+    this.failures = 0;
     for (const patch of message.data) applyMergePatch(this.mirror, patch);
     for (const listener of this.listeners) listener(message.data);
     const wait = loginRefusedFor(message.data);
