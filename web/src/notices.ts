@@ -4,6 +4,7 @@ import { diff } from './diff/connection';
 import { type Notice, noticesIn } from './diff/views';
 import { notify } from './feedback';
 import { session } from './session';
+import { ToastRepeats } from './toast-repeats';
 
 export interface ReceivedNotice extends Notice {
   readonly receivedAt: number;
@@ -12,6 +13,7 @@ export interface ReceivedNotice extends Notice {
 const KEEP = 200;
 export const notices = reactive<ReceivedNotice[]>([]);
 const seen = new Set<string>();
+const repeats = new ToastRepeats();
 
 // Notifications belong to the user who received them.
 watch(() => session.current?.userId, () => notices.splice(0));
@@ -22,6 +24,7 @@ diff.onPatches((patches) => {
     seen.add(notice.key);
     notices.unshift({ ...notice, receivedAt: Date.now() });
     if (notices.length > KEEP) notices.pop();
+    if (!repeats.shouldShow(notice.level, notice.content, Date.now())) continue;
     notify(notice.level, notice.code > 0 ? `${notice.level} ${notice.code}` : notice.level, notice.content);
   }
 });
