@@ -106,6 +106,8 @@ describe('HTTP API: shutting down', () => {
       await turn(20);
       connection.release();
       await closing;
+      // The server is closed once it wrote the answer; the client reads it by its socket's end.
+      await connection.ended;
       assert.match(connection.received, /^HTTP\/1\.1 200/, 'the request in flight is answered');
       // It waited for the keep-alive timeout before (72 s).
       assert.ok(performance.now() - started < 5_000, `closed after ${Math.round(performance.now() - started)} ms`);
