@@ -214,7 +214,7 @@ export class DiffServer {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    if (this.perAddress.isFull(clientAddress(request, this.options.trustProxy ?? 0))) {
+    if (this.perAddress.isFull(this.addressOf(request))) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -277,6 +277,11 @@ export class DiffServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
+  /** The client's address, through the configured proxies (see clientAddress). */
+  private addressOf(request: IncomingMessage): string {
+    return clientAddress(request, this.options.trustProxy ?? 0);
+  }
+
   /** Sockets upgraded through the API port and still open (see MAX_DIFF_ON_API_PORT). */
   private upgradedOnApiPort = 0;
 
@@ -284,7 +289,7 @@ export class DiffServer {
   private whenEmpty: (() => void) | undefined;
 
   private accept(socket: WebSocket, request: IncomingMessage): void {
-    const address = clientAddress(request, this.options.trustProxy ?? 0);
+    const address = this.addressOf(request);
     // Checked before the upgrade too; upgrades in flight together may still pass it.
     if (!this.perAddress.take(address)) {
       socket.terminate();

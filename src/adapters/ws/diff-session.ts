@@ -427,7 +427,7 @@ export class DiffSession {
     const unfinished: string[] = [];
     // Charts already shown whole first: their updates are a candle or two, and must not wait
     // behind another chart's history (which would also mark them not ready meanwhile).
-    const shownFirst = [...this.dirtyCharts].sort((a, b) => Number(this.loadingCharts.has(a)) - Number(this.loadingCharts.has(b)));
+    const shownFirst = this.loadingCharts.size === 0 ? this.dirtyCharts : [...this.dirtyCharts].sort((a, b) => Number(this.loadingCharts.has(a)) - Number(this.loadingCharts.has(b)));
     for (const chartId of shownFirst) {
       const request = this.charts.get(chartId);
       if (request === undefined) continue;
