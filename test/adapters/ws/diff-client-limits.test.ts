@@ -147,20 +147,36 @@ describe('DIFF: what a client can make the server hold', () => {
   it('stops reading a client whose frames queue faster than they are handled, and handles them all', async () => {
     const client = await connect();
     await client.until((m) => m.mdhis_more_data === false, 5000, 'the greeting');
-    // Frames queue behind a login's password check: 24 frames of about 0.9 MB each.
-    const pings = JSON.stringify(Array.from({ length: 60_000 }, () => ({ aid: 'ping' })));
-    client.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
-    let pausedSeen = false;
-    for (let i = 0; i < 24; i++) {
-      client.socket.send(pings);
-      pausedSeen ||= h.service.diff!.pausedCount > 0;
-    }
+    // Frames queue behind a login's password check: 24 frames of about 0.9 MB each. The
+    // check is held until the socket was paused (or 10 s), so a fast hash cannot end it
+    // before the frames have queued.
+    const auth = h.service.auth;
+    const login = auth.login.bind(auth);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    auth.login = async (...args) => {
+      await held;
+      return login(...args);
+    };
     const pongs = () => client.messages.filter((m) => m.aid === 'pong').length;
-    const deadline = Date.now() + 20_000;
-    while (pongs() < 24 && Date.now() < deadline) {
-      pausedSeen ||= h.service.diff!.pausedCount > 0;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    let pausedSeen = false;
+    try {
+      const pings = JSON.stringify(Array.from({ length: 60_000 }, () => ({ aid: 'ping' })));
+      client.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
+      for (let i = 0; i < 24; i++) client.socket.send(pings);
+      const pauseDeadline = Date.now() + 10_000;
+      while (!pausedSeen && Date.now() < pauseDeadline) {
+        pausedSeen = h.service.diff!.pausedCount > 0;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      release();
+      auth.login = login;
     }
+    const deadline = Date.now() + 20_000;
+    while (pongs() < 24 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     assert.equal(pongs(), 24, 'every frame handled, one pong each');
     assert.ok(pausedSeen, 'the socket was paused while frames queued');
     assert.equal(h.service.diff!.pausedCount, 0);
