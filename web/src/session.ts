@@ -6,7 +6,8 @@
 import { computed, reactive, ref, watch } from 'vue';
 import type { AccountSummary } from './api/types';
 import { ApiFailure, api, unwrap, useToken } from './api/client';
-import { diff, diffUrl } from './diff/connection';
+import { diff } from './diff/connection';
+import { diffUrl } from './diff/diff-url';
 
 interface Stored {
   token: string;

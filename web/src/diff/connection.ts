@@ -5,8 +5,8 @@
  * again from an empty mirror and re-sending the quote and chart subscriptions.
  */
 import { reactive, ref } from 'vue';
-import { loginRefusedFor } from './login-refusal';
-import { applyMergePatch, type JsonObject } from './merge-patch';
+import { loginRefusedFor } from './login-refusal.ts';
+import { applyMergePatch, type JsonObject } from './merge-patch.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 type PatchListener = (patches: readonly JsonObject[]) => void;
@@ -141,10 +141,3 @@ export class DiffConnection {
 
 /** The page's one connection, shared by every view. */
 export const diff = new DiffConnection();
-
-/** The DIFF address on the page's own origin (the HTTP server forwards it to the DIFF server). */
-export function diffUrl(identity?: { userId: string; token: string }): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = identity === undefined ? '' : `?user_id=${encodeURIComponent(identity.userId)}&access_token=${encodeURIComponent(identity.token)}`;
-  return `${scheme}://${location.host}/ws/diff${query}`;
-}
