@@ -121,7 +121,7 @@ export class Exchange {
     return exchange;
   }
 
-  /** Submits what the session schedule has due now (scheduled sessions; its timer does this every second). */
+  /** Submits what the session schedule has due now (scheduled sessions; its timer does this at every whole minute). */
   runSchedule(): Promise<void> {
     return this.schedule?.tick() ?? Promise.resolve();
   }

@@ -1,5 +1,5 @@
 import type { ClockTime, TradingHours } from '../config/index.ts';
-import type { Command, CoreState } from '../core/index.ts';
+import { type Command, type CoreState, ResultCode } from '../core/index.ts';
 import type { Clock } from './clock.ts';
 import { tradingDayAt, type WallClock, wallClock } from './trading-calendar.ts';
 
@@ -104,20 +104,27 @@ export class MarketSchedule {
     this.timer.unref();
   }
 
+  /**
+   * Never rejects: a tick's failure is logged, and the next tick (which waits for this one)
+   * still runs.
+   */
   private async runDue(rounds: number): Promise<void> {
-    for (let round = 0; round < rounds && !this.stopped; round++) {
-      const due = dueCommands(this.state(), this.clock.now(), this.times);
-      if (due.length === 0) return;
-      for (const command of due) {
-        try {
+    // What a failure is reported against: the command being submitted, or the tick itself.
+    let current = 'tick';
+    try {
+      for (let round = 0; round < rounds && !this.stopped; round++) {
+        const due = dueCommands(this.state(), this.clock.now(), this.times);
+        if (due.length === 0) return;
+        for (const command of due) {
+          current = command.type;
           const { result } = await this.submit(command);
-          this.log(`schedule: ${command.type}${result.code === 1000 ? '' : ` refused (${result.code} ${result.message})`}`);
-          if (result.code !== 1000) return;
-        } catch (error) {
-          this.log(`schedule: ${command.type} failed: ${(error as Error).message}`);
-          return;
+          const refused = result.code !== ResultCode.Success;
+          this.log(`schedule: ${command.type}${refused ? ` refused (${result.code} ${result.message})` : ''}`);
+          if (refused) return;
         }
       }
+    } catch (error) {
+      this.log(`schedule: ${current} failed: ${(error as Error).message}`);
     }
   }
 }

@@ -23,7 +23,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface WallClock {
+/** A moment as a clock in the zone shows it (month 1-12). */
+export interface ZonedTime {
   readonly year: number;
   readonly month: number;
   readonly day: number;
@@ -32,7 +33,7 @@ interface WallClock {
   readonly second: number;
 }
 
-function wallClock(epochMs: number, timeZone: string): WallClock {
+export function zonedTime(epochMs: number, timeZone: string): ZonedTime {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(epochMs)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -51,7 +52,7 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** `YYYY-MM-DD HH:MM:SS.ffffff` (the spec's quote datetime) in the zone. */
 export function formatQuoteDatetime(epochMs: number, timeZone: string): string {
-  const w = wallClock(epochMs, timeZone);
+  const w = zonedTime(epochMs, timeZone);
   const micros = (((epochMs % 1000) + 1000) % 1000) * 1000;
   return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}.${pad(micros, 6)}`;
 }
@@ -68,7 +69,7 @@ export function zonedMidnight(date: string, timeZone: string): number {
   // The zone's offset at that instant; two passes settle days on which the offset changes.
   let instant = utcGuess;
   for (let pass = 0; pass < 2; pass++) {
-    const w = wallClock(instant, timeZone);
+    const w = zonedTime(instant, timeZone);
     const shownAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
     instant = utcGuess - (shownAsUtc - instant);
   }

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dueCommands, type SessionTimes } from '../../src/app/market-schedule.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { dueCommands, MarketSchedule, type SessionTimes } from '../../src/app/market-schedule.ts';
 import { parseClockTime, parseTradingHours } from '../../src/config/clock-time.ts';
 import { createCoreState, ResultCode, restoreState, serializeState } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
@@ -66,6 +67,25 @@ describe('market schedule', () => {
     assert.deepEqual(types(dueCommands(stateOn('2026-11-30'), shanghai('2026-11-28T01:00'), NIGHT)), []);
     assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-28T21:30'), NIGHT)), []);
     assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-30T00:30'), NIGHT)), [], 'Sunday night is no session');
+  });
+  it('logs a tick that fails and still runs the next one (a rejected tick used to stop every later one)', async () => {
+    const log: string[] = [];
+    const submitted: string[] = [];
+    let reads = 0;
+    const state = () => {
+      if (++reads === 1) throw new Error('state unreadable');
+      return stateOn('2026-11-23', true);
+    };
+    const submit = async (command: { type: string }) => {
+      submitted.push(command.type);
+      return { result: { code: ResultCode.Success, message: '' } };
+    };
+    const schedule = new MarketSchedule(state, submit, new ManualClock(shanghai('2026-11-23T10:00:00')), DAY, (line) => log.push(line));
+    await schedule.tick(1);
+    assert.deepEqual(log, ['schedule: tick failed: state unreadable']);
+    await schedule.tick(1);
+    assert.deepEqual(submitted, ['market.open']);
+    await schedule.stop();
   });
 });
 
