@@ -1,13 +1,13 @@
-import { MarketSchedule } from './market-schedule.ts';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
-import { type ApplyResult, type Command, CORE_VERSION, type CoreState } from '../core/index.ts';
+import { type ApplyResult, type Command, CORE_VERSION, type CoreState, ResultCode } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { encodeSidecar } from './history/history-codec.ts';
 import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
 import { rebuildHistory, type ReplayedSidecar } from './history/history-recovery.ts';
+import { MarketSchedule } from './market-schedule.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
@@ -141,7 +141,7 @@ export class Exchange {
   async submit(command: Command, options?: { readonly afterPublication?: boolean }): Promise<Sequenced> {
     if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submit(command, options);
-    this.countDurableCommand();
+    this.countDurableCommands();
     return applied;
   }
 
@@ -160,24 +160,24 @@ export class Exchange {
     return this.committer.submitUnacknowledged(
       command,
       (applied) => {
-        this.countDurableCommand();
-        if (silent !== undefined && applied !== undefined && applied.result.code !== 1000 && applied.result.events.length === 0) silent(applied.result);
+        this.countDurableCommands();
+        if (silent !== undefined && applied.result.code !== ResultCode.Success && applied.result.events.length === 0) silent(applied.result);
       },
       failed,
     );
   }
 
-  /** After each durable command: a snapshot every `snapshot_every_commands`. */
-  private readonly countDurableCommand = (): void => {
-    if (++this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
-  };
+  /** After durable commands: a snapshot every `snapshot_every_commands`. */
+  private countDurableCommands(count = 1): void {
+    this.commandsSinceSnapshot += count;
+    if (this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+  }
 
   /** Several commands journaled in order, applied and acknowledged together once durable (batch requests). */
   async submitAll(commands: readonly Command[]): Promise<readonly Sequenced[]> {
     if (this.stopped) throw new ExchangeStoppingError();
     const applied = await this.committer.submitAll(commands);
-    this.commandsSinceSnapshot += commands.length;
-    if (this.commandsSinceSnapshot >= this.config.storage.snapshotEveryCommands) void this.snapshot('count');
+    this.countDurableCommands(commands.length);
     return applied;
   }
 
@@ -230,7 +230,9 @@ export class Exchange {
 
   /**
    * Configuration enters the state as commands, so a replay reproduces it: the first
-   * trading day, and every configured instrument the state does not have yet.
+   * trading day, every configured instrument the state does not have yet, the trading
+   * rules (rules.set) when they differ from the configured ones, and the open market
+   * (market.open) in continuous sessions.
    */
   private async alignWithConfig(clock: Clock): Promise<void> {
     const state = this.sequencer.state;

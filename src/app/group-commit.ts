@@ -1,4 +1,5 @@
 import type { Command, StampedCommand } from '../core/index.ts';
+import { errorDetail } from './error-detail.ts';
 import type { Journal } from './journal-port.ts';
 import { type Sequenced, type Sequencer, SequencerHaltedError } from './sequencer.ts';
 
@@ -93,7 +94,7 @@ export class GroupCommitter {
    * command was refused at once (storage failed before, the core halted), `failed`
    * having been called already, synchronously; true when it waits for its batch.
    */
-  submitUnacknowledged(command: Command, durable: (applied: Sequenced | undefined) => void, failed: (error: Error) => void): boolean {
+  submitUnacknowledged(command: Command, durable: (applied: Sequenced) => void, failed: (error: Error) => void): boolean {
     if (this.failure !== undefined) {
       failed(this.failure);
       return false;
@@ -106,7 +107,7 @@ export class GroupCommitter {
       return false;
     }
     const applied: Sequenced[] = [];
-    this.wait({ commands: [stamped], applied, afterPublication: false, resolve: () => durable(applied[0]), reject: failed });
+    this.wait({ commands: [stamped], applied, afterPublication: false, resolve: () => durable(applied[0]!), reject: failed });
     return true;
   }
 
@@ -262,7 +263,7 @@ export class GroupCommitter {
       try {
         listener(applied);
       } catch (error) {
-        this.log(`publish: a listener failed on the batch ending at seq ${applied.at(-1)?.stamped.seq}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.log(`publish: a listener failed on the batch ending at seq ${applied.at(-1)?.stamped.seq}: ${errorDetail(error)}`);
       }
     }
   }
@@ -276,7 +277,7 @@ export class GroupCommitter {
     try {
       tell();
     } catch (error) {
-      this.log(`commit: a caller's callback failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.log(`commit: a caller's callback failed: ${errorDetail(error)}`);
     }
   }
 }

@@ -18,8 +18,8 @@ export interface ServiceOptions {
   readonly listen: boolean;
   /** Start the DIFF WebSocket server (on ws_port; 0 picks a free port). */
   readonly websocket: boolean;
-  /** What DIFF clients may make the server hold (the server's defaults; tests lower them). */
-  readonly diffLimits?: DiffLimits;
+  /** What DIFF clients may make the server hold: tests lower these (by default the server's own and the configured per-address cap). */
+  readonly diffLimits?: Partial<DiffLimits>;
   /** Reads of a user's history over HTTP (HistoryReadLimiter's defaults; the fuzz test raises them). */
   readonly historyReads?: HttpServerOptions['historyReads'];
 }

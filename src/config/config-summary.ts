@@ -6,7 +6,7 @@ import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import type { ExchangeConfig } from './exchange-config.ts';
 
 export function formatConfigSummary(config: ExchangeConfig): string {
-  const { exchange, server, auth } = config;
+  const { exchange, server } = config;
   const lines = [
     `config:       ${config.configPath}`,
     `exchange:     ${exchange.name} (session mode ${exchange.sessionMode}, trading hours ${exchange.tradingHours.start.text}-${exchange.tradingHours.end.text}, settlement ${exchange.settlementTime.text}, ${exchange.timezone})`,

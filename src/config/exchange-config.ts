@@ -238,6 +238,11 @@ export const EXCHANGE_DEFAULTS = {
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
   heartbeatTimeoutSeconds: 10,
+  /**
+   * DIFF connections one client address may hold: a class of a hundred behind one address,
+   * each with a client and a web page, is well within it. Behind reverse proxies
+   * server.trust_proxy must be set, or every client has the proxy's address.
+   */
   maxConnectionsPerAddress: 512,
   dataDir: './data',
   banks: [

@@ -44,8 +44,3 @@ export function nextTradingDay(day: string): string {
 export function isCalendarDay(value: unknown): value is string {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayString(dayNumber(value)) === value;
 }
-
-/** Epoch ms at 00:00 UTC of a day: for timestamps of daily records. */
-export function dayStartMs(day: string): number {
-  return dayNumber(day) * 86_400_000;
-}

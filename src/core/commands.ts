@@ -238,8 +238,6 @@ export type Command =
   | OpenMarket
   | SetRules;
 
-export type CommandType = Command['type'];
-
 /** A command as the sequencer stamped it: the only input `apply` accepts. */
 export interface StampedCommand {
   /** Strictly increasing from 1, without gaps. */

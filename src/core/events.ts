@@ -396,5 +396,3 @@ export type CoreEvent =
   | TradingDayBegan
   | TradingDayEnded
   | MarketStatusChanged;
-
-export type CoreEventType = CoreEvent['type'];

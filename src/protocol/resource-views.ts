@@ -187,5 +187,3 @@ export function conditionalView(record: ConditionalRecord) {
     reason: record.reason,
   };
 }
-
-export type ConditionalView = ReturnType<typeof conditionalView>;

@@ -58,7 +58,7 @@ export class HttpHarness {
   ) {}
 
   static async start(
-    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: DiffLimits; historyReads?: ServiceOptions['historyReads']; log?: (line: string) => void } = {},
+    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: Partial<DiffLimits>; historyReads?: ServiceOptions['historyReads']; log?: (line: string) => void } = {},
   ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;

@@ -20,8 +20,8 @@ export const MAX_WRITES_IN_FLIGHT = 3;
 
 /**
  * Sidecar entries at the end of the store that may follow a lost write: at least
- * MAX_WRITES_IN_FLIGHT, with room for a data folder written by a version that kept more
- * writes in flight (a few more sidecars kept through a replay cost nothing).
+ * MAX_WRITES_IN_FLIGHT. Four times that is a margin, not a need: the start only reads a
+ * few more sidecars again.
  */
 const SIDECAR_ENTRIES_AT_RISK = 4 * MAX_WRITES_IN_FLIGHT;
 

@@ -2,15 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
+import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
+import { errorDetail } from '../../app/error-detail.ts';
 import type { Exchange } from '../../app/exchange.ts';
-import { ResultCode, usernameKey } from '../../core/index.ts';
+import { ResultCode } from '../../core/index.ts';
+import { AddressQuota } from './address-quota.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
-import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
-import { cancelOrder, type HandlerContext, insertOrder, login, refuseMalformedOrder, setChart, startSession, subscribeChannels, subscribeQuote } from './message-handlers.ts';
+import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
-import { AddressQuota } from './address-quota.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
 export interface DiffServerOptions {
@@ -23,8 +24,8 @@ export interface DiffServerOptions {
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
   readonly trustProxy?: number;
-  /** What clients may make the server hold; the defaults below unless a test lowers them. */
-  readonly limits?: DiffLimits;
+  /** What clients may make the server hold. */
+  readonly limits: DiffLimits;
 }
 
 export interface DiffLimits {
@@ -34,8 +35,8 @@ export interface DiffLimits {
   readonly maxTotalUnsentBytes?: number;
   /** Default MAX_DIFF_ON_API_PORT. */
   readonly maxOnApiPort?: number;
-  /** Default MAX_DIFF_PER_ADDRESS. */
-  readonly maxPerAddress?: number;
+  /** DIFF connections one client address may hold (see AddressQuota): ws.max_connections_per_address. */
+  readonly maxPerAddress: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -92,12 +93,6 @@ export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
- * DIFF connections one client address may hold (see AddressQuota): a class of a hundred
- * behind one address, each with a client and a web page, is well within it. Behind reverse
- * proxies server.trust_proxy must be set, or every client has the proxy's address.
- */
-export const MAX_DIFF_PER_ADDRESS = 512;
-/**
  * DIFF connections taken through the API port (the web page's, on its own origin), at
  * most: half of that port's connections, so that they cannot shut the REST API out.
  */
@@ -148,7 +143,7 @@ export class DiffServer {
     private readonly perAddress: AddressQuota,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
-    this.unreadBudget = new UnreadBudget(options.limits?.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
+    this.unreadBudget = new UnreadBudget(options.limits.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
       // brought up to date when the next connection arrives instead.
@@ -169,7 +164,7 @@ export class DiffServer {
       response.end('a WebSocket upgrade to /ws/diff or /ws is expected here');
     });
     server.maxConnections = MAX_DIFF_CONNECTIONS;
-    const perAddress = new AddressQuota(options.limits?.maxPerAddress ?? MAX_DIFF_PER_ADDRESS, (address) =>
+    const perAddress = new AddressQuota(options.limits.maxPerAddress, (address) =>
       options.log(`diff: ${address} holds the most connections one address may; more are refused (behind reverse proxies, set server.trust_proxy)`),
     );
     const proxies = options.trustProxy ?? 0;
@@ -210,7 +205,7 @@ export class DiffServer {
     }
     // Upgraded sockets still count against the API port's connection limit: past this
     // share of it, DIFF clients are sent to the DIFF port, so the REST API stays reachable.
-    if (this.upgradedOnApiPort >= (this.options.limits?.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
+    if (this.upgradedOnApiPort >= (this.options.limits.maxOnApiPort ?? MAX_DIFF_ON_API_PORT)) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -316,19 +311,18 @@ export class DiffServer {
     const token = query.get('access_token') ?? query.get('token');
     // The connection's frames wait for the token's login, as they would for req_login's.
     if (token !== null && token !== '') {
-      connection.queue = this.authenticateWithToken(ctx, session, token).catch((error: unknown) => this.dropFaulty(connection, error, 'logging in with a token'));
+      connection.queue = loginWithToken(ctx, session, token).catch((error: unknown) => this.dropFaulty(connection, error, 'logging in with a token'));
     }
     socket.on('message', (data, isBinary) => {
       connection.lastHeard = Date.now();
-      if (isBinary) {
-        session.notifyLocal('WARNING', ResultCode.ParameterError, 'messages must be JSON text frames');
-        session.flush();
-        return;
-      }
       const size = (data as Buffer).length;
-      if (size > MAX_FRAME_BYTES) {
-        session.notifyLocal('WARNING', ResultCode.ParameterError, `a frame of ${size} bytes is over the ${MAX_FRAME_BYTES} the server reads; send smaller batches`);
-        session.flush();
+      // Refused frames take their turn too: their notify must not overtake a login queued before them.
+      const refusal = isBinary ? 'messages must be JSON text frames' : size > MAX_FRAME_BYTES ? `a frame of ${size} bytes is over the ${MAX_FRAME_BYTES} the server reads; send smaller batches` : undefined;
+      if (refusal !== undefined) {
+        connection.queue = connection.queue.then(() => {
+          session.notifyLocal('WARNING', ResultCode.ParameterError, refusal);
+          session.flush();
+        }).catch((error: unknown) => this.dropFaulty(connection, error, 'refusing a frame'));
         return;
       }
       const text = data.toString();
@@ -367,7 +361,7 @@ export class DiffServer {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
     const unread = socket.bufferedAmount;
-    if (unread > (this.options.limits?.maxUnsentBytes ?? MAX_UNSENT_BYTES) + connection.largestSent) {
+    if (unread > (this.options.limits.maxUnsentBytes ?? MAX_UNSENT_BYTES) + connection.largestSent) {
       this.closeUnread(connection, `a client left ${unread} bytes unread`);
       return;
     }
@@ -387,24 +381,6 @@ export class DiffServer {
     connection.socket.terminate();
   }
 
-  private async authenticateWithToken(ctx: HandlerContext, session: DiffSession, token: string): Promise<void> {
-    const caller = this.auth.examine(token);
-    // DIFF clients attach their vendor's own token to every connection: a JWT someone
-    // else signed is simply not a login here, and req_login follows.
-    if (caller === 'foreign') return;
-    if (caller === 'expired' || caller === 'malformed') {
-      const why = caller === 'expired' ? 'has expired' : 'is not a valid token';
-      session.notifyLocal(caller === 'expired' ? 'WARNING' : 'ERROR', ResultCode.AuthenticationFailed, `the access token ${why}: log in again`);
-      return;
-    }
-    const query = session.queryUserId;
-    if (query !== undefined && query !== caller.userId && usernameKey(query) !== usernameKey(caller.username)) {
-      session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the token's user`);
-      return;
-    }
-    await startSession(ctx, session, caller, query ?? caller.username);
-  }
-
   /**
    * A connection whose handling threw: a bug, not a refusal (refusals are notifies). Its
    * mirror may no longer be what the client holds (a patch built and not sent, a batch
@@ -415,7 +391,7 @@ export class DiffServer {
    * become an unhandled rejection that ends the process.
    */
   private dropFaulty(connection: Connection, error: unknown, during: string): void {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const detail = errorDetail(error);
     this.options.log(`diff: internal error ${during}; the connection is closed for its client to start again: ${detail}`);
     this.connections.delete(connection);
     try {
@@ -491,7 +467,7 @@ export class DiffServer {
     const m = parsed.message as never;
     switch (parsed.aid) {
       case 'peek_message':
-        session.peek(false);
+        session.peek();
         return false;
       case 'ping':
         // Answered once the frame is handled: a frame of a thousand pings is one pong.

@@ -1,7 +1,7 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
-import { applyPatch, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
+import { applyPatch, diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch, DEFAULT_VIEW_WIDTH, HeldKlines, instrumentsOf } from './chart-view.ts';
@@ -105,7 +105,6 @@ export class DiffSession {
   private tradesAccount: string | undefined;
   private readonly heldKlines = new HeldKlines();
   private readonly chartsMirror: JsonObject = {};
-  private mdhisSent = false;
   /** The mdhis_more_data the client holds: true while a chart's history is still coming. */
   private mdhisMoreData = false;
 
@@ -125,13 +124,11 @@ export class DiffSession {
   /** The first message, sent unprompted: DIFF clients peek only after they received something. */
   greet(): void {
     this.outlet.send(`{"aid":"rtn_data","data":[{"ins_list":"","mdhis_more_data":false}]}`);
-    this.mdhisSent = true;
   }
 
-  /** A peek_message; `answerNow` false leaves the answer to the end of the frame (or its batch). */
-  peek(answerNow = true): void {
+  /** A peek_message: answered at the end of its frame (or its batch), once there is something to send. */
+  peek(): void {
     this.peekPending = true;
-    if (answerNow) this.flush();
   }
 
   isLoggedInAs(userId: string): boolean {
@@ -193,7 +190,6 @@ export class DiffSession {
     }
   }
 
-  /** Sets, replaces or (with an empty ins_list) removes a chart; false when the session has as many charts as it may. */
   /** Sets, replaces or (ins_list "") removes a chart; the reason when it is refused. */
   setChart(request: ChartRequest): string | undefined {
     if (request.ins_list === '') {
@@ -353,13 +349,10 @@ export class DiffSession {
     return out.join(',');
   }
 
+  /** The patch from the quote the client holds to the entry's, when the feed's shared one does not fit. */
   private ownQuotePatch(held: QuoteEntry | undefined, entry: QuoteEntry): string | undefined {
-    if (held === undefined) return JSON.stringify(entry.quote);
-    const patch: JsonObject = {};
-    const from = held.quote as unknown as JsonObject;
-    const to = entry.quote as unknown as JsonObject;
-    for (const key in to) if (from[key] !== to[key]) patch[key] = to[key] as Json;
-    return Object.keys(patch).length > 0 ? JSON.stringify(patch) : undefined;
+    const patch = diff(held?.quote as unknown as Json | undefined, entry.quote as unknown as Json);
+    return patch === undefined ? undefined : JSON.stringify(patch);
   }
 
   private tradePart(): string | undefined {
@@ -488,9 +481,5 @@ export class DiffSession {
     const dirt = new TradeDirt();
     dirt.all = true;
     return tradePatch(this.exchange, {}, { userId: this.caller.userId, accountId: this.accountId }, dirt, this.channels, this.localOrders, 0).patch;
-  }
-
-  get mdhisMoreDataSent(): boolean {
-    return this.mdhisSent;
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * The client messages that act: login, orders, subscriptions. Every failure becomes a
+ * notify on the session (never a thrown error or a closed socket); a refused order also
+ * appears FINISHED under trade.<key>.orders with its reason in last_msg.
+ */
 import type { AuthService, Caller } from '../../app/auth/auth-service.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
@@ -38,19 +43,36 @@ function later(ctx: HandlerContext, tell: () => void): void {
 }
 
 /**
- * The client messages that act: login, orders, subscriptions. Every failure becomes a
- * notify on the session (never a thrown error or a closed socket); a refused order also
- * appears FINISHED under trade.<key>.orders with its reason in last_msg.
+ * A token given with the connection (access_token or token in its query). DIFF clients
+ * attach their vendor's own token to every connection: a JWT someone else signed is simply
+ * not a login here, and req_login follows.
  */
+export async function loginWithToken(ctx: HandlerContext, session: DiffSession, token: string): Promise<void> {
+  const caller = ctx.auth.examine(token);
+  if (caller === 'foreign') return;
+  if (caller === 'expired' || caller === 'malformed') {
+    const why = caller === 'expired' ? 'has expired' : 'is not a valid token';
+    session.notifyLocal(caller === 'expired' ? 'WARNING' : 'ERROR', ResultCode.AuthenticationFailed, `the access token ${why}: log in again`);
+    return;
+  }
+  if (queryNamesAnother(session, caller, "the token's user")) return;
+  await startSession(ctx, session, caller, session.queryUserId ?? caller.username);
+}
+
+/** Whether the connection's user_id query names someone other than `user` (told to the client). */
+function queryNamesAnother(session: DiffSession, user: { readonly userId: string; readonly username: string }, who: string): boolean {
+  const query = session.queryUserId;
+  if (query === undefined || query === user.userId || usernameKey(query) === usernameKey(user.username)) return false;
+  session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not ${who}`);
+  return true;
+}
+
+/** req_login: a user name and password. */
 export async function login(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'req_login'>): Promise<void> {
   try {
     const result = await ctx.auth.login(message.user_name, message.password, ctx.address);
-    const query = session.queryUserId;
-    if (query !== undefined && query !== result.userId && usernameKey(query) !== usernameKey(result.username)) {
-      session.notifyLocal('ERROR', ResultCode.PermissionDenied, `user_id ${query} of the connection is not the user who logged in`);
-      return;
-    }
-    await startSession(ctx, session, { userId: result.userId, username: result.username, role: result.role }, query ?? message.user_name);
+    if (queryNamesAnother(session, result, 'the user who logged in')) return;
+    await startSession(ctx, session, { userId: result.userId, username: result.username, role: result.role }, session.queryUserId ?? message.user_name);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('ERROR', error.code, `login failed: ${error.message}`);

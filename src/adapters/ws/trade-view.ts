@@ -94,7 +94,7 @@ export function tradePatch(
       const heldOrder = getOwn(held, id);
       if (local === undefined && typeof heldOrder === 'number' && accountId !== undefined && heldOrder === exchange.history.orderIndex(accountId, id)) continue;
       const record = local !== undefined || accountId === undefined ? undefined : (latest.get(id) ?? exchange.history.order(accountId, id));
-      const view = record !== undefined ? (orderOf(state, exchange.history, record) as unknown as JsonObject) : local;
+      const view = record !== undefined ? (orderOf(state, record) as unknown as JsonObject) : local;
       if (view === undefined) continue;
       const change = diff(heldOrder, view);
       if (change !== undefined) setOwn(orders, id, change);

@@ -102,7 +102,11 @@ export class HistoryProjection {
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
   }
 
-  /** Plain data for a snapshot: the history survives a restart with the state it belongs to. */
+  /**
+   * Everything the history holds, as plain data: what snapshots held before the history was
+   * rebuilt from the journal's sidecar (fromJSON still reads such snapshots), and what tests
+   * compare.
+   */
   toJSON(): SavedHistory {
     return {
       orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
@@ -255,11 +259,6 @@ export class HistoryProjection {
   /** Orders placed so far, rejected ones included (a modify is not a new order). */
   get totalOrders(): number {
     return this.orderCount;
-  }
-
-  /** Accounts with order history, for administrators' lists. */
-  accountsWithOrders(): IterableIterator<string> {
-    return this.orders.accounts();
   }
 
   private observe(event: CoreEvent, ts: number): void {

@@ -57,7 +57,7 @@ export function accountSummary(state: CoreState, accountId: string): AccountSumm
   };
 }
 
-export function orderOf(state: CoreState, history: HistoryProjection, order: OrderHistory): OrderView {
+export function orderOf(state: CoreState, order: OrderHistory): OrderView {
   const userId = state.accounts.get(order.accountId)?.userId ?? '';
   return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId, order.exchangeOrderId));
 }
@@ -70,7 +70,7 @@ export interface PageQuery {
 
 /** A page of the accounts' orders, oldest first (by entry time): only the page's records are read. */
 export function orderPageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): OrderView[] {
-  return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, history, order));
+  return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, order));
 }
 
 /** A page of the accounts' trades, oldest first. */
@@ -130,7 +130,7 @@ export function accountSnapshot(state: CoreState, history: HistoryProjection, ac
   const orderTotal = history.orderRecordsOf(accountId);
   // Keyed by ids clients chose: without a prototype, "__proto__" is a key like any other.
   const orders: Record<string, OrderView> = Object.create(null);
-  const views = [...recentOrders(state, history, accountId, window).values()].map((order) => orderOf(state, history, order));
+  const views = [...recentOrders(state, history, accountId, window).values()].map((order) => orderOf(state, order));
   for (const view of views.sort((a, b) => a.insert_date_time - b.insert_date_time)) orders[view.order_id] = view;
   const tradeTotal = history.tradeRecordsOf(accountId);
   const userId = state.accounts.get(accountId)?.userId ?? '';

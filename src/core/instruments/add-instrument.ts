@@ -17,13 +17,12 @@ export function addInstrument(state: CoreState, command: AddInstrument): ApplyRe
   if (problem !== '') return rejected(ResultCode.ParameterError, problem);
   const instrument = new Instrument(spec);
   state.instruments.set(spec.instrumentId, instrument);
-  const grid = instrument.grid;
   return succeeded([
     {
       type: 'instrument.added',
       spec,
-      upperLimit: instrument.hasLimits ? grid.toPrice(instrument.upperLimitTicks) : 0,
-      lowerLimit: instrument.hasLimits ? grid.toPrice(instrument.lowerLimitTicks) : 0,
+      upperLimit: instrument.upperLimit,
+      lowerLimit: instrument.lowerLimit,
     },
   ]);
 }

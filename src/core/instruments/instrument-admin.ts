@@ -102,7 +102,7 @@ export function instrumentChanged(instrument: Instrument, cause: InstrumentChang
     limitUpRate: instrument.limitUpRate,
     limitDownRate: instrument.limitDownRate,
     preSettlement: grid.toPrice(instrument.preSettlementTicks),
-    upperLimit: instrument.hasLimits ? grid.toPrice(instrument.upperLimitTicks) : 0,
-    lowerLimit: instrument.hasLimits ? grid.toPrice(instrument.lowerLimitTicks) : 0,
+    upperLimit: instrument.upperLimit,
+    lowerLimit: instrument.lowerLimit,
   };
 }

@@ -76,6 +76,16 @@ export class Instrument {
     return !Number.isNaN(this.upperLimitTicks);
   }
 
+  /** The limit-up price; 0 for an instrument without limits (the spec's reading of "none"). */
+  get upperLimit(): number {
+    return this.hasLimits ? this.grid.toPrice(this.upperLimitTicks) : 0;
+  }
+
+  /** The limit-down price; 0 for an instrument without limits. */
+  get lowerLimit(): number {
+    return this.hasLimits ? this.grid.toPrice(this.lowerLimitTicks) : 0;
+  }
+
   nextSequence(): number {
     return ++this.sequence;
   }

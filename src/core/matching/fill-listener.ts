@@ -4,7 +4,7 @@ import type { Order } from './order.ts';
 /**
  * What the matcher reports to the account side of the core as it happens, so that funds
  * and positions move in the same step as the book. Matching itself knows nothing of
- * accounts; a bare order book runs with NO_FILL_LISTENER.
+ * accounts.
  */
 export interface FillListener {
   /** `volume` lots traded at `priceTicks`; `commission` (cents) is charged to each side. */
@@ -14,9 +14,3 @@ export interface FillListener {
   /** The order rests in the book after matching: what it holds is priced at its own limit. */
   onRest(instrument: Instrument, order: Order): void;
 }
-
-export const NO_FILL_LISTENER: FillListener = {
-  onTrade: () => undefined,
-  onOrderClosed: () => undefined,
-  onRest: () => undefined,
-};

@@ -72,7 +72,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     totalCommission += account.commission;
     totalProfit += account.closeProfit + account.floatProfit;
   }
-  for (const account of accounts) rollAccount(state, account);
+  for (const account of accounts) rollAccount(account);
   const settledInstruments: InstrumentSettlement[] = instruments.map((instrument, i) => {
     const record = {
       instrumentId: instrument.id,
@@ -157,7 +157,7 @@ function accountRecord(account: Account, liquidation: 'complete' | 'partial' | u
  * Equity becomes the next day's pre_balance; the day's flows start again from zero.
  * Today's lots become earlier lots, and so do the lots live close orders hold of them.
  */
-function rollAccount(state: CoreState, account: Account): void {
+function rollAccount(account: Account): void {
   for (const order of account.liveOrders) {
     order.reservedHis += order.reservedToday;
     order.reservedToday = 0;

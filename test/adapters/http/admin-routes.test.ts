@@ -32,7 +32,6 @@ const adminForm = (id: string, extra: Record<string, unknown> = {}) => ({
 
 describe('HTTP /api/admin', () => {
   let h: HttpHarness;
-  let n = 0;
   let alice: Trader;
   let bob: Trader;
   const instruments = async () => (await h.asAdmin('GET', '/api/admin/instruments')) as any[];

@@ -10,12 +10,12 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
-import { CU, frozenPerLot, orderRouteKit, type Trader } from '../../support/order-route-kit.ts';
-import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
+import { CU, frozenPerLot, orderRouteKit } from '../../support/order-route-kit.ts';
+import { cents, needsToken, refused } from '../../support/route-checks.ts';
 
 describe('HTTP /api/order: batches and modify', () => {
   let h: HttpHarness;
-  const { trader, submit, limit, account, orderOf, book, recordedRejected } = orderRouteKit(() => h, 'obt');
+  const { trader, account, orderOf, book, recordedRejected } = orderRouteKit(() => h, 'obt');
 
   before(async () => {
     h = await HttpHarness.start();

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
-import { CU, frozenPerLot, orderRouteKit, type Trader } from '../../support/order-route-kit.ts';
+import { CU, frozenPerLot, orderRouteKit } from '../../support/order-route-kit.ts';
 import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
 
 describe('HTTP /api/order', () => {

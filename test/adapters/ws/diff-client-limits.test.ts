@@ -189,7 +189,7 @@ describe('DIFF: what a client can make the server hold', () => {
     const outcome = async () => {
       const client = await DiffClient.connect(url);
       clients.push(client);
-      await client.until((m) => client.notifications().some((n) => /^login (succeeded|refused)/.test(n.content)), 5000, 'the login');
+      await client.until(() => client.notifications().some((n) => /^login (succeeded|refused)/.test(n.content)), 5000, 'the login');
       const said = client.notifications().find((n) => /^login/.test(n.content))!;
       return { said, client };
     };

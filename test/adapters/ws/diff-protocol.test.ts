@@ -51,7 +51,6 @@ describe('DIFF protocol', () => {
   let h: HttpHarness;
   let configDir: string;
   let port: number;
-  let url: string;
   let alice: TestUser & { accountId: string };
   let bob: TestUser & { accountId: string };
   const clients: DiffClient[] = [];
@@ -74,7 +73,6 @@ describe('DIFF protocol', () => {
     configDir = tempConfig();
     h = await HttpHarness.start({ websocket: true, env: { EXCHANGE_CONFIG: path.join(configDir, 'exchange.toml') } });
     port = h.service.diff!.port;
-    url = `ws://127.0.0.1:${port}/ws/diff`;
     alice = await h.trader('alice', 'ALICE1');
     bob = await h.trader('bob', 'BOB1');
   });
@@ -229,6 +227,20 @@ describe('DIFF protocol', () => {
       await client.answersPing();
     }
     assert.equal(client.mirror.trade, undefined);
+    client.close();
+  });
+
+  it('answers a refused frame in its turn: after the login sent before it', async () => {
+    const client = await connect('/ws/diff');
+    await client.until((m) => m.mdhis_more_data === false, 2000, 'greeting');
+    // The password check takes tens of milliseconds on the thread pool; the binary frame
+    // arrives meanwhile, and its notify used to be sent first.
+    client.send({ aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' });
+    client.socket.send(Buffer.from('{"aid":"ping"}'));
+    await client.until(() => client.notifications().some((n) => /JSON text/.test(n.content)), 5000, 'the refusal');
+    const contents = client.notifications().map((n) => n.content);
+    const login = contents.findIndex((c) => /^login succeeded/.test(c));
+    assert.ok(login >= 0 && login < contents.findIndex((c) => /JSON text/.test(c)), contents.join(' | '));
     client.close();
   });
 

@@ -8,7 +8,7 @@ import type { Sequenced } from '../../../app/sequencer.ts';
 import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { MAX_BATCH_ITEMS, page, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
+import { MAX_BATCH_ITEMS, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
 import { ItemError, replies } from '../schemas/envelope.ts';
 import { OptionalId, OrderFields, SubmitBody } from '../schemas/order-request.ts';
 import { OrderSchema } from '../schemas/resources.ts';
@@ -96,7 +96,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     const record =
       exchangeOrderId === undefined ? history().order(accountId, orderId) : history().orderWithExchangeId(accountId, orderId, exchangeOrderId);
     if (record === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
-    return ok(orderOf(state(), history(), record));
+    return ok(orderOf(state(), record));
   };
 
   app.post(

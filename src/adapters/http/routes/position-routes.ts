@@ -4,7 +4,7 @@ import { tradePageOf } from '../../../app/services/views.ts';
 import { type CoreState, type PositionFields, positionViews } from '../../../core/index.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { AccountIdParam, page, Paging, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
+import { AccountIdParam, Paging, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
 import { PositionMapSchema, PositionSchema, TradeSchema } from '../schemas/resources.ts';
 

@@ -13,4 +13,3 @@ export const OFFSETS = ['OPEN', 'CLOSE', 'CLOSETODAY', 'CLOSEYESTERDAY', 'CLOSE_
 export const PRICE_TYPES = ['LIMIT', 'MARKET', 'ANY'] as const;
 export const TIME_CONDITIONS = ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA'] as const;
 export const VOLUME_CONDITIONS = ['ANY', 'MIN', 'ALL'] as const;
-export const EXCHANGE_IDS_ENUM = ['SHFE', 'DCE', 'CZCE', 'CFFEX', 'INE', 'GFEX', 'USER'] as const;
