@@ -1,4 +1,5 @@
 import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
+import { Position } from './accounts/position.ts';
 import type { Direction } from './commands.ts';
 import { fromCents } from './money.ts';
 import { markAccount } from './risk/risk-index.ts';
@@ -65,13 +66,25 @@ export function accountView(state: CoreState, accountId: string): AccountFields 
   return accountFields(account);
 }
 
-/** Positions of an account keyed `<exchange_id>.<instrument_id>`, including flat ones of the day. */
-export function positionViews(state: CoreState, accountId: string): Record<string, PositionFields> {
+/**
+ * Positions of an account keyed `<exchange_id>.<instrument_id>`, including flat ones of the
+ * day; and a flat view of each instrument of `alsoFlat` the account holds no position in
+ * (settlement drops flat positions; see trade-view for who still needs them).
+ */
+export function positionViews(state: CoreState, accountId: string, alsoFlat: Iterable<string> = []): Record<string, PositionFields> {
   const account = state.accounts.get(accountId);
   const out: Record<string, PositionFields> = {};
   if (account === undefined) return out;
   markAccount(account);
   for (const [key, position] of account.positions) out[key] = positionFields(position);
+  for (const instrumentId of alsoFlat) {
+    const instrument = state.instruments.get(instrumentId);
+    if (instrument === undefined || account.positions.has(instrumentId)) continue;
+    // A position of no lots, never attached to the account: marking it moves no totals.
+    const flat = new Position(account, instrument);
+    flat.markTicks = instrument.lastPriceTicks;
+    out[instrumentId] = positionFields(flat);
+  }
   return out;
 }
 

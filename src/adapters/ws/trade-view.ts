@@ -38,8 +38,8 @@ export class TradeDirt {
  * The `trade.<key>` part of one session's snapshot: account, positions, orders and trades
  * of the session's account, as merge patches against what the client holds (`mirror`,
  * the server's copy of the client's trade.<key> but its trades, and `tradesHeld`).
- * Orders and trades are never deleted; positions are compared whole, so a position that
- * closed at settlement disappears.
+ * Orders, trades and positions are never deleted: a position closed stays, flat, under
+ * its instrument.
  *
  * The mirror may hold, instead of the whole view, a marker for a FINISHED order (which
  * never changes again): see compactMirror. Trades are not in the mirror at all: an
@@ -73,7 +73,10 @@ export function tradePatch(
     put('accounts', diff(mirror.accounts, accounts));
   }
   if (channels.position && (dirt.all || dirt.positions)) {
-    const positions = accountId === undefined ? {} : positionViews(state, accountId);
+    // Every instrument the account has traded stays, flat once closed: settlement drops flat
+    // positions, and a client that keeps its mirror over a reconnect (tqsdk-js does) would
+    // otherwise go on showing lots closed while it was away; no patch could remove them.
+    const positions = accountId === undefined ? {} : positionViews(state, accountId, exchange.history.instrumentsTradedBy(accountId));
     put('positions', diff(mirror.positions, positions as unknown as JsonObject));
   }
   if (channels.order) {

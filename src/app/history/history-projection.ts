@@ -81,6 +81,8 @@ export interface SavedHistory {
  * finished order, any trade): see ArchivedLists and RecordArchive. The rest is small and
  * stays as objects.
  */
+const NONE_TRADED: ReadonlySet<string> = new Set();
+
 export class HistoryProjection {
   private readonly archive = new RecordArchive();
   /** Orders by account, in the order they were placed (an id used again after its order finished appears twice). */
@@ -88,6 +90,8 @@ export class HistoryProjection {
   /** Account → order id → index in `orders` of the latest order under that id. */
   private latest = new Map<string, Map<string, number>>();
   private readonly trades: ArchivedLists<TradeHistory>;
+  /** Account → the instruments it has traded: every position it can ever have been shown. */
+  private readonly tradedInstruments = new Map<string, Set<string>>();
   private transfers = new Map<string, TransferHistory[]>();
   private funds = new Map<string, FundsMovement[]>();
   private equity = new Map<string, EquityPoint[]>();
@@ -124,7 +128,7 @@ export class HistoryProjection {
   static fromJSON(saved: SavedHistory, options: { readonly keepInHeap?: number } = {}): HistoryProjection {
     const history = new HistoryProjection(options);
     for (const [, list] of saved.orders) for (const order of list) history.addEntry({ ...order, tradeIds: [...order.tradeIds] });
-    for (const [account, list] of saved.trades) for (const trade of list) history.trades.settle(account, history.trades.push(account, trade));
+    for (const [account, list] of saved.trades) for (const trade of list) history.addTrade(account, trade);
     history.transfers = new Map(saved.transfers);
     history.funds = new Map(saved.funds);
     history.equity = new Map(saved.equity);
@@ -256,6 +260,11 @@ export class HistoryProjection {
     return this.tradeCount;
   }
 
+  /** The instruments an account has traded, in the order of its first trade in each. */
+  instrumentsTradedBy(accountId: string): ReadonlySet<string> {
+    return this.tradedInstruments.get(accountId) ?? NONE_TRADED;
+  }
+
   /** Orders placed so far, rejected ones included (a modify is not a new order). */
   get totalOrders(): number {
     return this.orderCount;
@@ -364,8 +373,15 @@ export class HistoryProjection {
   }
 
   /** One side of a trade: the trade in its account's list, the fill on its order. */
+  private addTrade(accountId: string, trade: TradeHistory): void {
+    this.trades.settle(accountId, this.trades.push(accountId, trade));
+    let instruments = this.tradedInstruments.get(accountId);
+    if (instruments === undefined) this.tradedInstruments.set(accountId, (instruments = new Set()));
+    instruments.add(trade.instrumentId);
+  }
+
   private fill(event: TradeExecuted, side: TradeSide, maker: boolean, ts: number): void {
-    const trade = this.trades.push(side.accountId, {
+    this.addTrade(side.accountId, {
       tradeId: event.tradeId,
       instrumentId: event.instrumentId,
       accountId: side.accountId,
@@ -379,7 +395,6 @@ export class HistoryProjection {
       ts,
       maker,
     });
-    this.trades.settle(side.accountId, trade);
     const o = this.liveEntry(side.accountId, side.orderId, side.exchangeOrderId);
     if (o === undefined) return;
     o.status = side.status;

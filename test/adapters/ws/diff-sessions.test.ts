@@ -306,5 +306,32 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     assert.ok(held[String(lastId + 1)] !== undefined && held[String(lastId - TRADES + 2)] !== undefined, 'from the first id of the view to the last');
     client.close();
   });
-});
 
+  it('a position closed while the client was away is shown flat on its return, however the day was settled', async () => {
+    await h.cancelAllLiveOrders();
+    const dave = await h.trader('dave_flat', 'DAVE1');
+    await h.order(bob, { direction: 'SELL', price: 86_000 });
+    await h.order(dave, { direction: 'BUY', price: 86_000 });
+    const first = await connect('/ws/diff');
+    await login(first, dave);
+    await first.until((m) => m.trade?.dave_flat?.positions?.['SHFE.cu2701']?.volume_long === 1, 5000, 'the long position');
+    const kept = first.mirror;
+    first.close();
+
+    // Away: the position is closed and the day settled, which drops flat positions.
+    await h.order(bob, { direction: 'BUY', price: 86_000 });
+    await h.order(dave, { direction: 'SELL', price: 86_000, offset: 'CLOSETODAY' });
+    await h.asAdmin('POST', '/api/admin/settlement/execute');
+    assert.equal(h.exchange.state.accounts.get(dave.accountId)!.positions.size, 0);
+
+    // A client that keeps its mirror over a reconnect (tqsdk-js does) applies the new
+    // connection's patches on top of what it held: the lots must be gone from it too.
+    const second = await connect('/ws/diff');
+    second.mirror = kept;
+    await login(second, dave);
+    await second.until((m) => m.trade?.dave_flat?.session?.trading_day !== kept.trade.dave_flat.session.trading_day, 5000, 'the new trading day');
+    const position = second.mirror.trade.dave_flat.positions['SHFE.cu2701'];
+    assert.deepEqual([position.volume_long, position.volume_long_his, position.volume_long_today, position.margin], [0, 0, 0, 0]);
+    second.close();
+  });
+});
