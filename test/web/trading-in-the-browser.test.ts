@@ -68,10 +68,19 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await alice.getByText('Open orders (0)').waitFor();
     assert.match(await alice.getByTestId('positions').innerText(), /2 \(2\/0\)/);
     assert.match(await bob.getByTestId('positions').innerText(), /2 \(2\/0\)/);
-    // A new resting bid reaches the other trader's depth live.
+    // A new resting bid reaches the other trader's depth live. Bob holds cu2701, so its
+    // quote moving makes his page read his money and positions again, and only those: the
+    // orders and trades of an active account are half a megabyte a read.
+    const bobReads: string[] = [];
+    bob.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/account/BOB-W') bobReads.push(url.search);
+    });
     await placeOrder(alice, { direction: 'BUY', price: 86400, volume: 3 });
     await waitForText(alice.getByTestId('order-outcome'), /resting, 3 left/);
     await waitForText(bob.getByTestId('order-book'), '86,400');
+    for (let waited = 0; bobReads.length === 0 && waited < 5_000; waited += 100) await bob.waitForTimeout(100);
+    assert.deepEqual([...new Set(bobReads)], ['?limit=0']);
     // "Close" on a position prefills the order that closes it (SHFE: today's lots need CLOSETODAY).
     await bob.getByRole('button', { name: 'Close long' }).click();
     await waitForText(bob.getByTestId('submit-order'), 'Sell closetoday 2 @ 86,500');

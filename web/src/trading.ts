@@ -2,7 +2,8 @@
  * The selected account's live trading data: the account with its positions (snapshot form),
  * its orders and its trades. The DIFF trade view follows only a user's first account, so
  * the terminal reads the selected account over REST and re-reads it whenever DIFF reports
- * a change (a trade patch, a notification, or a quote of an instrument the account holds).
+ * a change: all of it after a trade patch or a notification, its money and positions alone
+ * after a quote of an instrument the account holds.
  */
 import { computed, reactive, watch } from 'vue';
 import { api, describeError, unwrap } from './api/client';
@@ -32,10 +33,18 @@ export const positions = computed(() =>
 );
 
 let generation = 0;
+/** Whether a read of everything is under way (a read of the money alone then adds nothing). */
+let readingAll = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Reads the selected account again; concurrent calls collapse into one. */
-export async function refreshTrading(): Promise<void> {
+/**
+ * What a read brings: everything, or the money alone (the account and its positions, which
+ * follow prices; its orders and trades are half a megabyte for an active account).
+ */
+export type RefreshScope = 'all' | 'money';
+
+/** Reads the selected account again; a later read supersedes one under way. */
+export async function refreshTrading(scope: RefreshScope = 'all'): Promise<void> {
   const current = session.current;
   if (current === undefined || current.accountId === '') {
     trading.account = undefined;
@@ -43,7 +52,11 @@ export async function refreshTrading(): Promise<void> {
     trading.trades = [];
     return;
   }
+  const held = trading.account;
+  if (scope === 'money' && (held === undefined || held.account_cookie !== current.accountId)) scope = 'all';
+  if (scope === 'money') return refreshMoney(current.accountId);
   const mine = ++generation;
+  readingAll = true;
   trading.loading = true;
   const accountId = current.accountId;
   try {
@@ -63,6 +76,22 @@ export async function refreshTrading(): Promise<void> {
     if (mine === generation) trading.error = describeError(error);
   } finally {
     if (mine === generation) trading.loading = false;
+    if (mine === generation) readingAll = false;
+  }
+}
+
+/** The account and its positions only, keeping the orders and trades already shown. */
+async function refreshMoney(accountId: string): Promise<void> {
+  if (readingAll) return;
+  const mine = ++generation;
+  try {
+    const account = await unwrap(api.GET('/api/account/{account_id}', { params: { path: { account_id: accountId }, query: { limit: 0 } } }));
+    const held = trading.account;
+    if (mine !== generation || held === undefined) return;
+    trading.account = { ...account, orders: held.orders, trades: held.trades };
+    trading.error = undefined;
+  } catch (error) {
+    if (mine === generation) trading.error = describeError(error);
   }
 }
 
@@ -81,13 +110,16 @@ const MIN_REFRESH_INTERVAL_MS = 1_000;
 let lastScheduledRead = 0;
 /** When the pending read runs (0: none pending). */
 let dueAt = 0;
+/** What the pending read brings: everything once any change asked for it. */
+let dueScope: RefreshScope = 'money';
 
 /**
  * Several patches in a burst cause one read, and reads come at most once a second. A read
  * already pending is moved earlier, never later: patches arriving faster than the delay
  * must not keep putting it off.
  */
-export function scheduleRefresh(delayMs = 120): void {
+export function scheduleRefresh(delayMs = 120, scope: RefreshScope = 'all'): void {
+  if (scope === 'all') dueScope = 'all';
   const at = Math.max(Date.now() + delayMs, lastScheduledRead + MIN_REFRESH_INTERVAL_MS);
   if (dueAt !== 0 && dueAt <= at) return;
   clearTimeout(timer);
@@ -95,7 +127,9 @@ export function scheduleRefresh(delayMs = 120): void {
   timer = setTimeout(() => {
     dueAt = 0;
     lastScheduledRead = Date.now();
-    void refreshTrading();
+    const reading = dueScope;
+    dueScope = 'money';
+    void refreshTrading(reading);
   }, at - Date.now());
 }
 
@@ -104,6 +138,7 @@ watch(
   () => `${session.current?.userId ?? ''}/${session.current?.accountId ?? ''}`,
   () => {
     generation++;
+    readingAll = false;
     Object.assign(trading, { account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
     if (session.current?.accountId) void refreshTrading();
   },
@@ -117,7 +152,7 @@ diff.onPatches((patches) => {
   const held = new Set(positions.value.map((p) => qualified(p.exchange_id, p.instrument_id)));
   for (const instrument of quotesTouched(patches)) {
     if (held.has(instrument)) {
-      scheduleRefresh(400);
+      scheduleRefresh(400, 'money');
       return;
     }
   }

@@ -52,6 +52,18 @@ describe('HTTP account snapshot over a long history', () => {
     assert.ok(!trades.some((t) => t.order_id === 'a0-0'));
     // The positions and money are the account's whole, not the window's.
     assert.equal(snapshot.positions['SHFE.cu2701']?.volume_short ?? 0, rounds % 2 === 1 ? 100 : 0);
+    // A smaller window on request (a page following prices needs only the money and positions).
+    const small = await h.ok('GET', `/api/account/${alice.accountId}?limit=5`, { token: alice.token });
+    assert.deepEqual(Object.keys(small.orders).sort(), ['old-live', ...Array.from({ length: 5 }, (_, i) => `a${rounds - 1}-${95 + i}`)].sort());
+    assert.equal(Object.keys(small.trades).length, 5);
+    const bare = await h.ok('GET', `/api/account/${alice.accountId}?limit=0`, { token: alice.token });
+    assert.deepEqual([bare.orders, bare.trades], [{}, {}]);
+    assert.deepEqual([bare.positions, bare.balance, bare.orders_total, bare.trades_total], [snapshot.positions, snapshot.balance, snapshot.orders_total, snapshot.trades_total]);
+    for (const wrong of ['-1', '1001', 'all']) {
+      const refused = await h.call('GET', `/api/account/${alice.accountId}?limit=${wrong}`, { token: alice.token });
+      assert.equal(refused.status, 400, wrong);
+      assert.match(refused.body.error?.message ?? '', /limit/, wrong);
+    }
     // The operators' view of all the user's accounts shows less of each: the newest 100.
     const detail = await h.asAdmin('GET', `/api/management/account/${alice.userId}/detail`);
     const overview = detail.accounts[0];

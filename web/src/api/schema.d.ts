@@ -711,7 +711,10 @@ export interface paths {
         /** An account in snapshot form; a user id answers for that user's first account */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The newest order records and trades shown, 1,000 by default; every live order is shown as well, unless 0: then only the account and its positions */
+                    limit?: number;
+                };
                 header?: never;
                 path: {
                     account_id: string;

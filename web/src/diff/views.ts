@@ -68,3 +68,14 @@ export function quotesTouched(patches: readonly JsonObject[]): Set<string> {
   for (const patch of patches) for (const key of Object.keys(object(patch.quotes) ?? {})) touched.add(key);
   return touched;
 }
+
+/** The account the logged-in DIFF session shows (trade.<key>.accounts), if any. */
+export function diffAccountId(): string | undefined {
+  for (const view of Object.values(object(diff.mirror.trade) ?? {})) {
+    for (const account of Object.values(object(object(view)?.accounts) ?? {})) {
+      const id = object(account)?.account_id;
+      if (typeof id === 'string') return id;
+    }
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { ownAccount, ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { accountSnapshot, accountSummary } from '../../../app/services/views.ts';
+import { accountSnapshot, accountSummary, FULL_WINDOW, SNAPSHOT_HISTORY_LIMIT } from '../../../app/services/views.ts';
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok, TOO_MANY_REQUESTS } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -22,6 +22,17 @@ const OpeningBalance = {
   initial_balance: Type.Optional(Type.Number({ minimum: 0, description: 'currency units' })),
   init_cash: Type.Optional(Type.Number({ minimum: 0, description: 'alias of initial_balance' })),
 };
+
+/**
+ * How much history the account snapshot shows. A page that follows prices reads the
+ * account and its positions often, and an active account's newest thousand orders and
+ * trades are half a megabyte each time: with 0 it gets neither.
+ */
+const SnapshotQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1000, description: 'The newest order records and trades shown, 1,000 by default; every live order is shown as well, unless 0: then only the account and its positions' }),
+  ),
+});
 
 const FundsBody = Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 64 }), amount: Amount });
 
@@ -96,6 +107,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         tags: ['account'],
         summary: 'An account in snapshot form; a user id answers for that user\'s first account',
         params: AccountIdParam,
+        querystring: SnapshotQuery,
         response: replies(AccountSnapshotSchema),
       },
     },
@@ -103,7 +115,8 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
       const id = request.params.account_id;
       const accountId = state().accounts.has(id) || !state().users.has(id) ? id : tradingAccount(state(), request.caller, { user_id: id }).accountId;
       ownAccount(state(), request.caller, accountId);
-      return ok(accountSnapshot(state(), ctx.exchange.history, accountId));
+      const limit = request.query.limit ?? SNAPSHOT_HISTORY_LIMIT;
+      return ok(accountSnapshot(state(), ctx.exchange.history, accountId, limit === SNAPSHOT_HISTORY_LIMIT ? FULL_WINDOW : { records: limit, everyLiveOrder: limit > 0 }));
     },
   );
 
