@@ -4,7 +4,7 @@
  * 1. two traders in two pages: one rests an order, the other crosses it, and both pages
  *    show the fill, the position and the account change live, without a reload;
  * 2. an operator suspends an instrument in the console, and the trader's next order on it
- *    shows the 3004 message;
+ *    shows the 3004 message; the users console finds a user by its account id;
  * 3. the operator runs day-end settlement from the console, and the trader's page shows the
  *    new trading day;
  * 4. a fill that arrives while the trader is on another page is in the notifications, and a
@@ -101,6 +101,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await placeOrder(bob, { direction: 'BUY', price: 21300, volume: 1 });
     await waitForText(bob.getByTestId('order-rejection'), /Error 3004: .*suspended/i);
     await screenshot(bob, '2-bob-rejected-3004');
+
+    // The users console searches on the server: a competition has more users than a page.
+    await admin.goto('/console/users');
+    await admin.getByText('alice_web').waitFor();
+    await admin.getByPlaceholder('Search name, id or account').fill('BOB-w');
+    await admin.getByText('alice_web').waitFor({ state: 'detached' });
+    await admin.getByText('bob_web').waitFor();
   });
 
   it('settlement runs from the console and the trader sees the new trading day', async () => {

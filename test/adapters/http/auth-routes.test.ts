@@ -287,6 +287,19 @@ describe('HTTP /api/auth', () => {
       await refusedNaming(h, 'GET', '/api/auth/users?offset=-1', { token: h.admin.token }, 1001, 400, 'offset');
     });
 
+    it('finds users by a part of the name, the id or an account id, ignoring case, and pages what it found', async () => {
+      const kim = await h.trader('search_Kim', 'KIM-ACCT-7');
+      const names = async (query: string) => ((await h.ok('GET', `/api/auth/users?${query}`, { token: h.admin.token })) as { username: string }[]).map((u) => u.username);
+      assert.deepEqual(await names('search=SEARCH_k'), ['search_Kim']);
+      assert.deepEqual(await names('search=acct-7'), ['search_Kim']);
+      assert.deepEqual(await names(`search=${kim.userId}`), ['search_Kim']);
+      await h.user('search_kit');
+      assert.deepEqual(await names('search=search_ki&limit=1&offset=1'), ['search_kit']);
+      assert.deepEqual(await names('search=nobody-has-this'), []);
+      await refusedNaming(h, 'GET', '/api/auth/users?search=', { token: h.admin.token }, 1001, 400, 'search');
+      await refusedNaming(h, 'GET', `/api/auth/users?search=${'x'.repeat(65)}`, { token: h.admin.token }, 1001, 400, 'search');
+    });
+
     it('refuses a non-admin with 1003 / 403 and a caller without a token with 1002 / 401', async () => {
       const jack = await h.user('list_jack');
       await refused(h, 'GET', '/api/auth/users', { token: jack.token }, 1003, 403);

@@ -289,12 +289,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users (admin) */
+        /** All users, or those a search finds (admin) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description Users whose name, id or an account id contains this, ignoring case */
+                    search?: string;
                 };
                 header?: never;
                 path?: never;

@@ -13,6 +13,15 @@ const Credentials = Type.Object({
 
 type User = NonNullable<ReturnType<HttpContext['exchange']['state']['users']['get']>>;
 
+/**
+ * A competition has thousands of users, more than a page: an operator finds one by a part
+ * of its name, its id or one of its account ids.
+ */
+const UserQuery = Type.Composite([
+  Paging,
+  Type.Object({ search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Users whose name, id or an account id contains this, ignoring case' })) }),
+]);
+
 export function userRecord(user: User) {
   return {
     user_id: user.userId,
@@ -86,10 +95,13 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
     '/api/auth/users',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'All users (admin)', querystring: Paging, response: replies(Type.Array(UserSchema)) },
+      schema: { tags: ['auth'], summary: 'All users, or those a search finds (admin)', querystring: UserQuery, response: replies(Type.Array(UserSchema)) },
     },
     async (request) => {
-      return ok(page([...ctx.exchange.state.users.values()], request.query).map(userRecord));
+      const search = request.query.search?.toLowerCase() ?? '';
+      const users = [...ctx.exchange.state.users.values()];
+      const found = search === '' ? users : users.filter((user) => [user.username, user.userId, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
+      return ok(page(found, request.query).map(userRecord));
     },
   );
 }
