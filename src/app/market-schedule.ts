@@ -113,6 +113,7 @@ export class MarketSchedule {
     let current = 'tick';
     try {
       for (let round = 0; round < rounds && !this.stopped; round++) {
+        current = 'tick';
         const due = dueCommands(this.state(), this.clock.now(), this.times);
         if (due.length === 0) return;
         for (const command of due) {

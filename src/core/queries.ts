@@ -80,10 +80,10 @@ export function positionViews(state: CoreState, accountId: string, alsoFlat: Ite
   for (const instrumentId of alsoFlat) {
     const instrument = state.instruments.get(instrumentId);
     if (instrument === undefined || account.positions.has(instrumentId)) continue;
-    // A position of no lots, never attached to the account: marking it moves no totals.
-    const flat = new Position(account, instrument);
-    flat.markTicks = instrument.lastPriceTicks;
-    out[instrumentId] = positionFields(flat);
+    // A position of no lots, never attached to the account and never marked: every field
+    // is 0, last_price too, so it never changes while the account stays out of it (a mark
+    // would have to be sent to every such client at every trade of the instrument).
+    out[instrumentId] = positionFields(new Position(account, instrument));
   }
   return out;
 }

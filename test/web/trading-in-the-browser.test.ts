@@ -84,6 +84,19 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     // "Close" on a position prefills the order that closes it (SHFE: today's lots need CLOSETODAY).
     await bob.getByRole('button', { name: 'Close long' }).click();
     await waitForText(bob.getByTestId('submit-order'), 'Sell closetoday 2 @ 86,500');
+    // Two others trade at a new price: bob's position is re-marked (his account and
+    // positions patched over DIFF), and still only his money is read.
+    bobReads.length = 0;
+    const others = [await world.trader('erin_web', 'ERIN-W'), await world.trader('finn_web', 'FINN-W')] as const;
+    for (const [trader, account, direction] of [[others[0], 'ERIN-W', 'SELL'], [others[1], 'FINN-W', 'BUY']] as const) {
+      await world.api.ok('POST', '/api/order/submit', {
+        token: trader.token,
+        body: { user_id: trader.userId, account_id: account, instrument_id: 'cu2701', exchange_id: 'SHFE', direction, offset: 'OPEN', volume: 1, price: 86_440, order_type: 'LIMIT' },
+      });
+    }
+    await waitForText(bob.getByTestId('positions'), '86,440');
+    for (let waited = 0; bobReads.length === 0 && waited < 5_000; waited += 100) await bob.waitForTimeout(100);
+    assert.deepEqual([...new Set(bobReads)], ['?limit=0']);
     await screenshot(alice, '1-alice-after-fill');
     await screenshot(bob, '1-bob-after-fill');
   });

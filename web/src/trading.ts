@@ -9,7 +9,8 @@ import { computed, reactive, watch } from 'vue';
 import { api, describeError, unwrap } from './api/client';
 import type { AccountSnapshot, Order, Trade } from './api/types';
 import { diff } from './diff/connection';
-import { quotesTouched, touchesTrade } from './diff/views';
+import { tradeChange } from './diff/trade-change';
+import { quotesTouched } from './diff/views';
 import { qualified } from './instruments';
 import { session } from './session';
 
@@ -33,8 +34,10 @@ export const positions = computed(() =>
 );
 
 let generation = 0;
-/** Whether a read of everything is under way (a read of the money alone then adds nothing). */
+/** Whether a read of everything is under way: a read of the money alone then waits for it. */
 let readingAll = false;
+/** A read of the money asked for while everything was being read, whose answer may predate it. */
+let moneyAfterAll = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -75,14 +78,23 @@ export async function refreshTrading(scope: RefreshScope = 'all'): Promise<void>
   } catch (error) {
     if (mine === generation) trading.error = describeError(error);
   } finally {
-    if (mine === generation) trading.loading = false;
-    if (mine === generation) readingAll = false;
+    if (mine === generation) {
+      trading.loading = false;
+      readingAll = false;
+      if (moneyAfterAll) {
+        moneyAfterAll = false;
+        void refreshMoney(accountId);
+      }
+    }
   }
 }
 
 /** The account and its positions only, keeping the orders and trades already shown. */
 async function refreshMoney(accountId: string): Promise<void> {
-  if (readingAll) return;
+  if (readingAll) {
+    moneyAfterAll = true;
+    return;
+  }
   const mine = ++generation;
   try {
     const account = await unwrap(api.GET('/api/account/{account_id}', { params: { path: { account_id: accountId }, query: { limit: 0 } } }));
@@ -138,15 +150,16 @@ watch(
   () => `${session.current?.userId ?? ''}/${session.current?.accountId ?? ''}`,
   () => {
     generation++;
-    readingAll = false;
+    readingAll = moneyAfterAll = false;
     Object.assign(trading, { account: undefined, orders: [], trades: [], lastSettledAt: 0, loading: false, error: undefined });
     if (session.current?.accountId) void refreshTrading();
   },
 );
 
 diff.onPatches((patches) => {
-  if (touchesTrade(patches)) {
-    scheduleRefresh();
+  const change = tradeChange(patches);
+  if (change !== undefined) {
+    scheduleRefresh(120, change);
     return;
   }
   const held = new Set(positions.value.map((p) => qualified(p.exchange_id, p.instrument_id)));

@@ -332,6 +332,19 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     await second.until((m) => m.trade?.dave_flat?.session?.trading_day !== kept.trade.dave_flat.session.trading_day, 5000, 'the new trading day');
     const position = second.mirror.trade.dave_flat.positions['SHFE.cu2701'];
     assert.deepEqual([position.volume_long, position.volume_long_his, position.volume_long_today, position.margin], [0, 0, 0, 0]);
+
+    // Others trade the instrument: the flat position the client holds is still what a new
+    // connection is shown (a review found its last_price left behind).
+    await h.order(bob, { direction: 'SELL', price: 86_250 });
+    await h.order(alice, { direction: 'BUY', price: 86_250 });
+    const copper = h.exchange.state.instruments.get('SHFE.cu2701')!;
+    assert.equal(copper.grid.toPrice(copper.lastPriceTicks), 86_250, 'the trade moved the price');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const third = await connect('/ws/diff');
+    await login(third, dave);
+    await third.until((m) => m.trade?.dave_flat?.trade_more_data === false, 5000, 'a fresh view');
+    assert.deepEqual(second.mirror.trade.dave_flat.positions, third.mirror.trade.dave_flat.positions);
     second.close();
+    third.close();
   });
 });

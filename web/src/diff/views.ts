@@ -57,11 +57,6 @@ export function noticesIn(patches: readonly JsonObject[]): Notice[] {
   return found;
 }
 
-/** Whether any patch touches the logged-in user's trade data. */
-export function touchesTrade(patches: readonly JsonObject[]): boolean {
-  return patches.some((patch) => patch.trade !== undefined || patch.notify !== undefined);
-}
-
 /** Instruments whose quote changed in these patches. */
 export function quotesTouched(patches: readonly JsonObject[]): Set<string> {
   const touched = new Set<string>();
