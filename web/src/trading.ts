@@ -2,8 +2,9 @@
  * The selected account's live trading data: the account with its positions (snapshot form),
  * its orders and its trades. The DIFF trade view follows only a user's first account, so
  * the terminal reads the selected account over REST and re-reads it whenever DIFF reports
- * a change: all of it after a trade patch or a notification, its money and positions alone
- * after a quote of an instrument the account holds.
+ * a change: all of it after a change of orders, trades, the session or a notification; its
+ * money and positions alone after a price move (a quote of an instrument the account holds,
+ * or a DIFF patch that only re-marks the account and positions).
  */
 import { computed, reactive, watch } from 'vue';
 import { api, describeError, unwrap } from './api/client';
