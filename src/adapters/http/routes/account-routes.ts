@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { ownAccount, ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { accountSnapshot, accountSummary, FULL_WINDOW, SNAPSHOT_HISTORY_LIMIT } from '../../../app/services/views.ts';
+import { accountSnapshot, accountSummary, SNAPSHOT_HISTORY_LIMIT } from '../../../app/services/views.ts';
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok, TOO_MANY_REQUESTS } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -116,7 +116,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
       const accountId = state().accounts.has(id) || !state().users.has(id) ? id : tradingAccount(state(), request.caller, { user_id: id }).accountId;
       ownAccount(state(), request.caller, accountId);
       const limit = request.query.limit ?? SNAPSHOT_HISTORY_LIMIT;
-      return ok(accountSnapshot(state(), ctx.exchange.history, accountId, limit === SNAPSHOT_HISTORY_LIMIT ? FULL_WINDOW : { records: limit, everyLiveOrder: limit > 0 }));
+      return ok(accountSnapshot(state(), ctx.exchange.history, accountId, { records: limit, everyLiveOrder: limit > 0 }));
     },
   );
 
