@@ -5,8 +5,11 @@
  * the quote patch showing it (the quote's volume counts trades one lot at a time, so
  * each patch names the trades it carries).
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { api, BENCH_ADMIN, type BenchTrader } from '../support/server-process.ts';
+import type { MakersInput, MakersOutput } from './makers.ts';
 
 const INSTRUMENT = 'SHFE.cu2701';
 
@@ -17,6 +20,9 @@ export interface FanoutResult {
   readonly latenciesMs: Float64Array;
   readonly latencyCount: number;
   readonly missed: number;
+  /** The buying maker's latencies, ms, from sending its order to its own rtn_data showing it filled. */
+  readonly orderLatenciesMs: Float64Array;
+  readonly orderLatencyCount: number;
   readonly serverCpuPercent: number;
 }
 
@@ -35,9 +41,10 @@ export async function runFanout(
   makers: readonly [BenchTrader, BenchTrader],
   options: { connections: number; tradesPerSecond: number; seconds: number },
 ): Promise<FanoutResult> {
-  const sentAt = new Map<number, number>();
-  const latencies = new Float64Array(options.connections * options.tradesPerSecond * options.seconds * 2);
-  let latencyCount = 0;
+  const total = options.tradesPerSecond * options.seconds;
+  // When each connection received each trade (ms since the epoch, NaN until it has): the
+  // makers' thread says when the trades were sent once they are done.
+  const receivedAt = new Float64Array(options.connections * total).fill(Number.NaN);
   let baseVolume = -1;
   const lastSeen: number[] = [];
   const sockets: WebSocket[] = [];
@@ -48,7 +55,7 @@ export async function runFanout(
     const index = i;
     lastSeen[index] = -1;
     socket.on('message', (data) => {
-      const received = performance.now();
+      const received = performance.timeOrigin + performance.now();
       const message = JSON.parse(data.toString());
       if (message.aid !== 'rtn_data') return;
       for (const patch of message.data) {
@@ -59,8 +66,8 @@ export async function runFanout(
           if (baseVolume < 0) baseVolume = volume;
         } else {
           for (let v = lastSeen[index]! + 1; v <= volume; v++) {
-            const sent = sentAt.get(v);
-            if (sent !== undefined && latencyCount < latencies.length) latencies[latencyCount++] = received - sent;
+            const trade = v - baseVolume - 1;
+            if (trade >= 0 && trade < total) receivedAt[index * total + trade] = received;
           }
         }
         lastSeen[index] = volume;
@@ -74,37 +81,39 @@ export async function runFanout(
   const deadline = Date.now() + 30_000;
   while (ready < options.connections && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 
-  // Two makers trade one lot at a time over their own DIFF connections: a resting sell,
-  // then a crossing buy; the buy's send time stamps the trade.
-  const [seller, buyer] = await Promise.all(makers.map((m) => open(`${wsUrl}/ws/diff?access_token=${m.token}`)));
-  const order = (trader: BenchTrader, id: string, direction: string) =>
-    JSON.stringify({ aid: 'insert_order', account_id: trader.accountId, order_id: id, exchange_id: 'SHFE', instrument_id: 'cu2701', direction, offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86500 });
+  // Two makers trade one lot at a time, in a process of their own (bench/ws/makers.ts).
   const login = await api(httpUrl, 'POST', '/api/auth/login', BENCH_ADMIN);
   await api(httpUrl, 'GET', '/api/monitoring/system', undefined, login.token);
-  const total = options.tradesPerSecond * options.seconds;
-  const interval = 1000 / options.tradesPerSecond;
-  const start = performance.now();
-  for (let k = 1; k <= total; k++) {
-    const due = start + k * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    seller!.send(order(makers[0], `s${k}`, 'SELL'));
-    sentAt.set(baseVolume + k, performance.now());
-    buyer!.send(order(makers[1], `b${k}`, 'BUY'));
-  }
+  const input: MakersInput = { wsUrl, seller: makers[0], buyer: makers[1], trades: total, tradesPerSecond: options.tradesPerSecond };
+  const makersDone = new Promise<MakersOutput>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./makers.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    child.once('message', (m) => resolve(m as MakersOutput));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the makers' process ended (${code}) without its figures`)));
+    child.send(input);
+  });
+  const made = await makersDone;
   const expected = baseVolume + total;
   const settleBy = Date.now() + 10_000;
   while (lastSeen.some((v) => v < expected) && Date.now() < settleBy) await new Promise((r) => setTimeout(r, 50));
   // The server's CPU over its last sampling window (5 s), while the trades streamed.
   const system = await api(httpUrl, 'GET', '/api/monitoring/system', undefined, login.token);
   const missed = lastSeen.filter((v) => v < expected).length;
-  for (const socket of [...sockets, seller!, buyer!]) socket.terminate();
+  for (const socket of sockets) socket.terminate();
+  const latencies = new Float64Array(receivedAt.length);
+  let latencyCount = 0;
+  for (let i = 0; i < receivedAt.length; i++) {
+    const received = receivedAt[i]!;
+    if (!Number.isNaN(received)) latencies[latencyCount++] = received - made.buySentAtMs[i % total]!;
+  }
   return {
     connections: options.connections,
     trades: total,
     latenciesMs: latencies,
     latencyCount,
     missed,
+    orderLatenciesMs: Float64Array.from(made.fillLatenciesMs),
+    orderLatencyCount: made.fillLatenciesMs.length,
     serverCpuPercent: system.cpu_usage_percent,
   };
 }

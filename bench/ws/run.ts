@@ -2,7 +2,8 @@
  * `npm run bench:ws`: the DIFF WebSocket server under load, the server in its own process.
  *   (a) BENCH_WS_CONNECTIONS (1000) authenticated connections subscribed to a quote while
  *       BENCH_WS_TRADES_PER_SEC (10) trades happen for BENCH_WS_SECONDS (10): trade-to-patch
- *       latency percentiles and the server's CPU. Each trade is two quote changes (the
+ *       latency percentiles, the server's CPU, and how long the buying maker waits for
+ *       its own fill meanwhile (fill p50/p99: order entry shares the thread). Each trade is two quote changes (the
  *       resting order, then the fill), each sent to every connection: 10 trades/s is 20,000
  *       patches/s, about what a bare `ws` server sends on this machine with its clients
  *       beside it; 100 trades/s (200,000 patches/s) saturates it.
@@ -35,9 +36,11 @@ try {
     seconds: SECONDS,
   });
   const patch = summarizeLatencies(fanout.latenciesMs.map((ms) => ms * 1e6), fanout.latencyCount);
+  const fill = summarizeLatencies(fanout.orderLatenciesMs.map((ms) => ms * 1e6), fanout.orderLatencyCount);
   console.log(
     `fanout: ${fanout.connections} connections, ${fanout.trades} trades, patch p50 ${patch.p50_us / 1000} ms, p99 ${patch.p99_us / 1000} ms, ` +
-      `max ${patch.max_us / 1000} ms, ${fanout.missed} connections behind, server CPU ${fanout.serverCpuPercent}%`,
+      `max ${patch.max_us / 1000} ms, ${fanout.missed} connections behind, server CPU ${fanout.serverCpuPercent}%; ` +
+      `the buyer's fills meanwhile: p50 ${fill.p50_us / 1000} ms, p99 ${fill.p99_us / 1000} ms (${fanout.orderLatencyCount} of ${fanout.trades})`,
   );
 
   const traders = await createTraders(server.httpUrl, 'entry', CLIENTS);
@@ -56,6 +59,8 @@ try {
       patch_max_ms: patch.max_us / 1000,
       trades: fanout.trades,
       connections_behind: fanout.missed,
+      fill_p50_ms: fill.p50_us / 1000,
+      fill_p99_ms: fill.p99_us / 1000,
       server_cpu_percent: fanout.serverCpuPercent,
       orders_per_sec_single: Math.round(single.ordersPerSecond),
       orders_per_sec_batched: Math.round(batched.ordersPerSecond),

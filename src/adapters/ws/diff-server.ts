@@ -10,6 +10,7 @@ import { AddressQuota } from './address-quota.ts';
 import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
+import { FanOutQueue } from './fan-out-queue.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
@@ -37,6 +38,8 @@ export interface DiffLimits {
   readonly maxOnApiPort?: number;
   /** DIFF connections one client address may hold (see AddressQuota): ws.max_connections_per_address. */
   readonly maxPerAddress: number;
+  /** Default FAN_OUT_TURN_MS. */
+  readonly fanOutTurnMs?: number;
 }
 
 /** Routes of the DIFF server; any query string is accepted. */
@@ -90,6 +93,11 @@ export const MAX_UNSENT_BYTES = 32 << 20;
  * the cap above.
  */
 export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
+/**
+ * The longest the thread spends telling connections of market changes before it reads
+ * sockets and runs the exchange again (see FanOutQueue): about 150 socket writes here.
+ */
+export const FAN_OUT_TURN_MS = 5;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
@@ -123,7 +131,9 @@ interface Connection extends BudgetedConnection {
  * The DIFF WebSocket server (spec, "Events"): one DiffSession per connection, fed by
  * the exchange's durable batches. Every batch is turned into one ChangeSet, the shared
  * quotes are rebuilt once, then each session notes what concerns it and answers its
- * held peek_message if it has one. Nothing reaches a client before it is durable.
+ * held peek_message if it has one: at once when the batch holds the user's own business,
+ * in the fan-out's turns when it holds only the market's (FanOutQueue). Nothing reaches a
+ * client before it is durable.
  */
 export class DiffServer {
   private readonly connections = new Set<Connection>();
@@ -133,6 +143,7 @@ export class DiffServer {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
   private readonly sessionStarts = new SessionStartLimiter();
+  private readonly fanOut: FanOutQueue<Connection>;
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -143,6 +154,7 @@ export class DiffServer {
     private readonly perAddress: AddressQuota,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
+    this.fanOut = new FanOutQueue(options.limits.fanOutTurnMs ?? FAN_OUT_TURN_MS, (connection) => this.deliverFanOut(connection));
     this.unreadBudget = new UnreadBudget(options.limits.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {
       // With nobody connected there is no one to build patches for: the shared quotes are
@@ -346,6 +358,7 @@ export class DiffServer {
     socket.on('close', () => {
       this.connections.delete(connection);
       this.unreadBudget.forget(connection);
+      this.fanOut.forget(connection);
       if (this.connections.size === 0) this.whenEmpty?.();
     });
     socket.on('error', () => socket.terminate());
@@ -419,10 +432,22 @@ export class DiffServer {
     for (const connection of [...this.connections]) {
       try {
         connection.session.absorb(changes);
-        connection.session.flush();
+        if (connection.session.hasOwnNews) connection.session.flush();
+        else this.fanOut.add(connection);
       } catch (error) {
         this.dropFaulty(connection, error, 'publishing a batch to one connection');
       }
+    }
+    this.fanOut.drain();
+  }
+
+  /** A connection's turn in the fan-out: it sends what it holds by now, if it has a peek waiting. */
+  private deliverFanOut(connection: Connection): void {
+    if (!this.connections.has(connection)) return;
+    try {
+      connection.session.flush();
+    } catch (error) {
+      this.dropFaulty(connection, error, 'publishing a batch to one connection');
     }
   }
 
@@ -453,7 +478,15 @@ export class DiffServer {
     }
     // A frame that sent commands to the exchange is answered when they are durable (the
     // publish of their batch flushes), so its effects reach the client in one rtn_data.
-    if (!submitted) session.flush();
+    if (submitted) return;
+    // A peek for the market's changes takes its turn in the fan-out, with every other
+    // connection's: answered here, thousands of peeks would each send at once, and the
+    // fan-out's budget would hold back nothing.
+    if (session.hasOwnNews) session.flush();
+    else {
+      this.fanOut.add(connection);
+      this.fanOut.drainSoon();
+    }
   }
 
   /** Handles one message; true when it submitted a command to the exchange (a promise of false for a login). */

@@ -29,6 +29,8 @@ export interface Outlet {
   send(text: string): void;
 }
 
+const NO_PARTS: readonly string[] = [];
+
 let notifySerial = 0;
 /** Notify keys are unique for the life of the process and never reused (CLIENTS.md). */
 const BOOT = Date.now().toString(36);
@@ -275,6 +277,15 @@ export class DiffSession {
     }
   }
 
+  /**
+   * Whether what waits for the client includes its own business: its orders, its trades, a
+   * notification, a whole new view. Those are sent ahead of the market's changes, so a
+   * trader's order is answered before thousands of watchers are told of the price.
+   */
+  get hasOwnNews(): boolean {
+    return this.notifications.size > 0 || this.tradeDirt.all || this.tradeDirt.trades || this.tradeDirt.orders.size > 0;
+  }
+
   /** Sends what changed if the client is waiting for it; otherwise keeps it for the next peek. */
   flush(): void {
     if (!this.peekPending) return;
@@ -406,7 +417,9 @@ export class DiffSession {
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
   }
 
-  private chartParts(): string[] {
+  private chartParts(): readonly string[] {
+    // Most rtn_data carry no chart (a watcher's quotes): nothing to build for them.
+    if (this.dirtyCharts.size === 0 && this.removedCharts.size === 0 && !this.mdhisMoreData) return NO_PARTS;
     const charts: JsonObject = {};
     const klines: JsonObject = {};
     const ticks: JsonObject = {};

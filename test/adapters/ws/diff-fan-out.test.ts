@@ -1,0 +1,68 @@
+/**
+ * The fan-out of market changes in turns (FanOutQueue): with a turn of one connection,
+ * a trade's quote reaches every watcher all the same, each watcher's mirror stays the
+ * server's view, and the trader whose order filled is told ahead of the watchers.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DiffClient } from '../../support/diff-client.ts';
+import { HttpHarness } from '../../support/http-harness.ts';
+
+const WATCHERS = 40;
+const QUOTE = 'SHFE.cu2701';
+
+describe('DIFF fan-out in turns', () => {
+  let h: HttpHarness;
+  let url: string;
+  const clients: DiffClient[] = [];
+  before(async () => {
+    h = await HttpHarness.start({ websocket: true, diffLimits: { fanOutTurnMs: 0, maxPerAddress: 100 } });
+    url = `ws://127.0.0.1:${h.service.diff?.port}/ws/diff`;
+  });
+  after(async () => {
+    for (const client of clients) client.socket.terminate();
+    await h.stop();
+  });
+
+  it('tells the trader of its fill before the watchers of the price, and every watcher in the end', async () => {
+    const alice = await h.trader('alice', 'ALICE1');
+    const bob = await h.trader('bob', 'BOB1');
+    const watchers: DiffClient[] = [];
+    for (let i = 0; i < WATCHERS; i++) {
+      const watcher = await DiffClient.connect(url);
+      clients.push(watcher);
+      watcher.send({ aid: 'subscribe_quote', ins_list: QUOTE });
+      watchers.push(watcher);
+    }
+    for (const watcher of watchers) await watcher.until((m) => m.quotes?.[QUOTE]?.pre_settlement !== undefined, 5000, 'first quote');
+    const trader = await DiffClient.connect(`${url}?user_id=alice&access_token=${alice.token}`);
+    clients.push(trader);
+    await trader.until((m) => m.trade?.alice?.trade_more_data === false, 5000, 'login');
+    const volumeBefore: number = watchers[0]!.mirror.quotes[QUOTE].volume;
+
+    await h.order(bob, { direction: 'SELL', price: 86500, volume: 1 });
+    for (const watcher of watchers) await watcher.until((m) => m.quotes[QUOTE].ask_price1 === 86500, 5000, 'the resting sell');
+    // Arrival times of the trade: the trader's fill and each watcher's quote.
+    const arrivals = new Map<DiffClient, number>();
+    const noteArrival = (client: DiffClient, seen: (mirror: any) => boolean) =>
+      client.until(seen, 5000, 'the trade').then(() => arrivals.set(client, performance.now()));
+    const waits = [
+      noteArrival(trader, (m) => m.trade.alice.orders?.b1?.status === 'FINISHED'),
+      ...watchers.map((w) => noteArrival(w, (m) => m.quotes[QUOTE].volume === volumeBefore + 1)),
+    ];
+    trader.send({ aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'b1', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86500 });
+    await Promise.all(waits);
+
+    // The trader's message left in the turn that published the trade; the watchers' took
+    // a turn each, with the event loop between them.
+    const lastWatcher = Math.max(...watchers.map((w) => arrivals.get(w)!));
+    assert.ok(arrivals.get(trader)! < lastWatcher, 'the fill reached the trader before the last watcher had the price');
+    assert.equal(trader.mirror.quotes, undefined);
+    for (const watcher of watchers) {
+      assert.equal(watcher.mirror.quotes[QUOTE].last_price, 86500);
+      assert.deepEqual(watcher.mirror.quotes[QUOTE], watchers[0]!.mirror.quotes[QUOTE]);
+    }
+    const rest = await h.ok<{ volume: number }>('GET', `/api/market/tick/${QUOTE}`);
+    assert.equal(watchers[0]!.mirror.quotes[QUOTE].volume, rest.volume);
+  });
+});
