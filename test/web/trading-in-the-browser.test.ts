@@ -136,6 +136,14 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(summary, next);
     await waitForText(admin.getByTestId('settlement-history'), next);
     await screenshot(admin, '3-console-settlement');
+    // The detail's account lines come a page at a time, and the search asks the server.
+    await admin.getByTestId('settlement-history').getByRole('button', { name: 'Detail' }).first().click();
+    const accountLines = admin.getByTestId('settlement-accounts');
+    await waitForText(accountLines, 'ALICE-W');
+    await admin.getByTestId('settlement-account-search').locator('input').fill('bob-w');
+    await accountLines.getByText('ALICE-W').waitFor({ state: 'detached' });
+    await waitForText(accountLines, 'BOB-W');
+    await admin.keyboard.press('Escape');
 
     // The trader's page moves to the new day by itself; today's volume became yesterday's.
     await waitForText(alice.getByTestId('trading-day'), `Trading day ${next}`);

@@ -201,6 +201,30 @@ describe('HTTP /api/admin/settlement', () => {
       const c = detail.accounts.find((a: any) => a.account_id === carol.accountId);
       assert.equal(c.balance, 1_000_000);
       assert.equal(detail.accounts.length, 3);
+      assert.equal(detail.account_lines, 3);
+    });
+
+    it('finds account lines by part of an account or user id, and pages them in settlement order', async () => {
+      const path = `/api/admin/settlement/detail/${firstDay}`;
+      const whole = await h.asAdmin('GET', path);
+      const ids = whole.accounts.map((a: any) => a.account_id);
+      const second = await h.asAdmin('GET', `${path}?limit=1&offset=1`);
+      assert.deepEqual(second.accounts.map((a: any) => a.account_id), [ids[1]]);
+      assert.equal(second.account_lines, 3);
+      assert.equal(second.total_accounts, 3, 'the summary is the whole day\'s');
+      assert.equal(second.instruments.length, whole.instruments.length);
+      assert.deepEqual((await h.asAdmin('GET', `${path}?offset=2`)).accounts.map((a: any) => a.account_id), [ids[2]]);
+      assert.deepEqual((await h.asAdmin('GET', `${path}?offset=9`)).accounts, []);
+      const byAccount = await h.asAdmin('GET', `${path}?search=${bob.accountId.slice(1).toLowerCase()}`);
+      assert.deepEqual(byAccount.accounts.map((a: any) => a.account_id), [bob.accountId]);
+      assert.equal(byAccount.account_lines, 1);
+      const byUser = await h.asAdmin('GET', `${path}?search=${encodeURIComponent(carol.userId.toUpperCase())}`);
+      assert.deepEqual(byUser.accounts.map((a: any) => a.user_id), [carol.userId]);
+      const none = await h.asAdmin('GET', `${path}?search=no-such-account`);
+      assert.deepEqual([none.account_lines, none.accounts], [0, []]);
+      for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=x', 'search=']) {
+        await refused(h, 'GET', `${path}?${query}`, { token: h.admin.token }, 1001, 400);
+      }
     });
 
     it('answers 1004 / 404 for a date without settlement, 1001 / 400 for a malformed date', async () => {

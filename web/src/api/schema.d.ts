@@ -7440,10 +7440,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One settlement with every instrument price and every account (admin) */
+        /** One settlement with every instrument price and every account (or a search and a page of them) (admin) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only accounts whose account id or user id contains this, ignoring case */
+                    search?: string;
+                    /** @description Account lines in the page; without it, every line from offset on */
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: never;
                 path: {
                     /** @description YYYY-MM-DD */
@@ -7481,6 +7487,9 @@ export interface paths {
                                     source: string;
                                     pre_settlement: number;
                                 }[];
+                                /** @description Account lines the search finds (every account without one), before paging */
+                                account_lines: number;
+                                /** @description In the order they were settled; one page of them with limit and offset */
                                 accounts: {
                                     account_id: string;
                                     user_id: string;

@@ -298,7 +298,8 @@ export const SettlementDetailSchema = Type.Composite([
     instruments: Type.Array(
       Type.Object({ instrument_id: Str, settlement_price: Num, source: Str, pre_settlement: Num }),
     ),
-    accounts: Type.Array(AccountSettlementSchema),
+    account_lines: Type.Integer({ description: 'Account lines the search finds (every account without one), before paging' }),
+    accounts: Type.Array(AccountSettlementSchema, { description: 'In the order they were settled; one page of them with limit and offset' }),
   }),
 ]);
 
