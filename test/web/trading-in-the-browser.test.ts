@@ -145,6 +145,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(accountLines, 'BOB-W');
     await admin.keyboard.press('Escape');
 
+    // The risk console lists every account on request, the riskiest first (server-sorted).
+    await admin.goto('/console/risk');
+    await admin.getByText('No account at warning level or above').waitFor();
+    await admin.getByRole('switch', { name: 'Show every account' }).click();
+    await admin.getByText('All accounts by risk ratio').waitFor();
+    await admin.getByText('ALICE-W').waitFor();
+
     // The trader's page moves to the new day by itself; today's volume became yesterday's.
     await waitForText(alice.getByTestId('trading-day'), `Trading day ${next}`);
     await waitForText(alice.getByTestId('positions'), '2 (0/2)');

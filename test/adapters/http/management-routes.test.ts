@@ -273,6 +273,17 @@ describe('HTTP /api/management', () => {
       assert.equal(cents(row.balance), cents(94_956.75));
       assert.ok(Math.abs(row.risk_ratio - 77_400 / 94_956.75) < 1e-4, `risk_ratio ${row.risk_ratio}`);
       for (let i = 1; i < atRisk.length; i++) assert.ok(atRisk[i].risk_ratio <= atRisk[i - 1].risk_ratio, 'highest risk first');
+
+      // min_level: every account from 'normal', the riskiest first; none at force-close yet.
+      const everyone = await admin<any[]>('GET', '/api/management/risk/accounts?min_level=normal&limit=1000');
+      const all = await admin<any[]>('GET', '/api/management/accounts?limit=1000');
+      assert.equal(everyone.length, all.length);
+      assert.deepEqual(everyone.slice(0, atRisk.length).map((a) => a.account_id), atRisk.map((a) => a.account_id));
+      for (let i = 1; i < everyone.length; i++) assert.ok(everyone[i].risk_ratio <= everyone[i - 1].risk_ratio, 'highest risk first');
+      assert.deepEqual((await admin<any[]>('GET', '/api/management/risk/accounts?min_level=warning')).map((a) => a.account_id), atRisk.map((a) => a.account_id));
+      assert.deepEqual(await admin<any[]>('GET', '/api/management/risk/accounts?min_level=force-close'), []);
+      assert.deepEqual((await admin<any[]>('GET', '/api/management/risk/accounts?min_level=normal&limit=1&offset=1')).map((a) => a.account_id), [everyone[1].account_id]);
+      await refused(h, 'GET', '/api/management/risk/accounts?min_level=danger', { token: h.admin.token }, 1001, 400);
     });
 
     it('GET /margin-summary sums margin against equity exchange-wide', async () => {

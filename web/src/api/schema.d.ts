@@ -5802,12 +5802,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts at warning level or above, highest risk ratio first (admin) */
+        /** Accounts at warning level or above (or another least level), highest risk ratio first (admin) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description The least risk level listed: 'warning' by default; 'normal' lists every account, the riskiest first */
+                    min_level?: "normal" | "warning" | "force-close";
                 };
                 header?: never;
                 path?: never;

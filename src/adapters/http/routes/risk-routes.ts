@@ -8,9 +8,20 @@ import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
 import { replies } from '../schemas/envelope.ts';
+import { StringEnum } from '../schemas/enums.ts';
 import { AccountSummarySchema, LiquidationSchema } from '../schemas/resources.ts';
 
 const admin = { access: 'admin' as const };
+/** Risk levels from the least to the most: `min_level` keeps an account at it or above. */
+const LEVELS = ['normal', 'warning', 'force-close'] as const;
+const RiskQuery = Type.Composite([
+  Paging,
+  Type.Object({
+    min_level: Type.Optional(
+      StringEnum(LEVELS, { description: "The least risk level listed: 'warning' by default; 'normal' lists every account, the riskiest first" }),
+    ),
+  }),
+]);
 
 export function liquidationView(record: LiquidationHistory) {
   return {
@@ -47,13 +58,14 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['risk'],
-        summary: 'Accounts at warning level or above, highest risk ratio first',
-        querystring: Paging,
+        summary: 'Accounts at warning level or above (or another least level), highest risk ratio first',
+        querystring: RiskQuery,
         response: replies(Type.Array(AccountSummarySchema)),
       },
     },
     async (request) => {
-      const atRisk = summaries().filter((s) => s.risk_level !== 'normal').sort((a, b) => b.risk_ratio - a.risk_ratio);
+      const least = LEVELS.indexOf(request.query.min_level ?? 'warning');
+      const atRisk = summaries().filter((s) => LEVELS.indexOf(s.risk_level) >= least).sort((a, b) => b.risk_ratio - a.risk_ratio);
       return ok(page(atRisk, request.query));
     },
   );
