@@ -18,8 +18,9 @@
  *    development build of an hour: it refused IOC and market orders at the cap too).
  * 9: the cap refuses only orders that could rest.
  * 10: an account id may not be a user's id.
+ * 11: a settlement price must lie within the day's price limits.
  */
-export const CORE_VERSION = 10;
+export const CORE_VERSION = 11;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -145,6 +145,21 @@ describe('day-end settlement over two days', () => {
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: 'X.y', price: 1 }).code, ResultCode.InstrumentNotFound);
   });
+
+  it('refuses a settlement price beyond the day\'s limits, and takes one at either limit', () => {
+    const x = market();
+    const instrument = x.state.instruments.get(ID)!;
+    const { upperLimit, lowerLimit } = instrument;
+    const tick = CU.priceTick;
+    const over = x.run({ type: 'settlement.set-price', instrumentId: ID, price: upperLimit + tick });
+    assert.equal(over.code, ResultCode.PriceOutOfLimits);
+    assert.match(over.message, new RegExp(`${lowerLimit} to ${upperLimit}`));
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: lowerLimit - tick }).code, ResultCode.PriceOutOfLimits);
+    assert.equal(instrument.settlementPriceTicks, 0, 'nothing was set');
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: upperLimit }).code, ResultCode.Success);
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: lowerLimit }).code, ResultCode.Success);
+    assert.equal(instrument.grid.toPrice(instrument.settlementPriceTicks), lowerLimit);
+  });
 });
 
 describe('instrument administration', () => {

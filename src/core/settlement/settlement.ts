@@ -25,6 +25,14 @@ export function setSettlementPrice(state: CoreState, command: SetSettlementPrice
   }
   const tooHigh = lotValueProblem('settlement_price', command.price, ticks, instrument.tickValueCents);
   if (tooHigh !== '') return rejected(ResultCode.ParameterError, tooHigh);
+  // The day traded within its limits, so its settlement price lies within them too; one
+  // beyond them is a typing slip, which would move the next day's limits with it.
+  if (instrument.hasLimits && (ticks > instrument.upperLimitTicks || ticks < instrument.lowerLimitTicks)) {
+    return rejected(
+      ResultCode.PriceOutOfLimits,
+      `settlement_price ${command.price} is beyond the day's price limits of ${instrument.id}: ${instrument.lowerLimit} to ${instrument.upperLimit}`,
+    );
+  }
   instrument.settlementPriceTicks = ticks;
   return succeeded([{ type: 'settlement.price-set', instrumentId: instrument.id, price: instrument.grid.toPrice(ticks) }]);
 }

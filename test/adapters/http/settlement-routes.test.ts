@@ -52,8 +52,14 @@ describe('HTTP /api/admin/settlement', () => {
       assert.deepEqual(again, { instrument_id: 'SHFE.cu2701', settlement_price: 87000 });
     });
 
-    it('refuses a price off the tick, zero or negative (1001 / 400), an unknown instrument (3003 / 404)', async () => {
+    it('refuses a price off the tick, zero or negative (1001 / 400), beyond the day\'s limits (3006 / 422), an unknown instrument (3003 / 404)', async () => {
       const path = '/api/admin/settlement/set-price';
+      // cu2701's reference is 86500: limits 79,580 to 93,420.
+      const beyond = await refused(h, 'POST', path, { token: h.admin.token, body: { instrument_id: 'SHFE.cu2701', settlement_price: 95000 } }, 3006, 422);
+      assert.match(beyond, /79580 to 93420/);
+      await refused(h, 'POST', path, { token: h.admin.token, body: { instrument_id: 'SHFE.cu2701', settlement_price: 79570 } }, 3006, 422);
+      const batch = await h.call('POST', '/api/admin/settlement/batch-set-prices', { token: h.admin.token, body: { prices: [{ instrument_id: 'SHFE.cu2701', settlement_price: 95000 }] } });
+      assert.match(batch.raw, /3006/);
       await refused(h, 'POST', path, { token: h.admin.token, body: { instrument_id: 'SHFE.cu2701', settlement_price: 86905 } }, 1001, 400);
       await refused(h, 'POST', path, { token: h.admin.token, body: { instrument_id: 'SHFE.cu2701', settlement_price: 0 } }, 1001, 400);
       await refused(h, 'POST', path, { token: h.admin.token, body: { instrument_id: 'SHFE.cu2701', settlement_price: -86900 } }, 1001, 400);
