@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer, type HttpServerOptions } from '../adapters/http/server.ts';
 import { type DiffLimits, DiffServer } from '../adapters/ws/diff-server.ts';
@@ -42,6 +43,7 @@ export class Service {
   ) {}
 
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void, options: ServiceOptions): Promise<Service> {
+    await portsAreFree(config, options);
     const exchange = await Exchange.start(config, clock, log);
     // What is started before a failure is stopped again: an embedding process lives on.
     let http: FastifyInstance | undefined;
@@ -111,6 +113,29 @@ export class Service {
     this.monitor.stop();
     return this.exchange.stop();
   }
+}
+
+/**
+ * Binds each port the service will listen on and frees it again, before the exchange
+ * recovers: a port in use (the usual failure of a restart, with the old process still
+ * running) is then told at once, not after a replay of the journal that can take
+ * minutes. The ports are bound for good only after recovery; another process that takes
+ * one meanwhile is still caught there.
+ */
+async function portsAreFree(config: ExchangeConfig, options: ServiceOptions): Promise<void> {
+  const { httpHost, httpPort, wsHost, wsPort } = config.server;
+  if (options.listen) await bound('HTTP', 'server.http_host', 'server.http_port or HTTP_PORT', httpHost, httpPort, probePort(httpHost, httpPort));
+  if (options.websocket) await bound('DIFF', 'server.ws_host', 'server.ws_port or WS_PORT', wsHost, wsPort, probePort(wsHost, wsPort));
+}
+
+function probePort(host: string, port: number): Promise<void> {
+  // Port 0 is any free port: nothing to check.
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 /** Why a port could not be bound, in words an operator acts on. */

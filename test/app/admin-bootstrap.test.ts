@@ -89,6 +89,8 @@ describe('the random admin of a first start', () => {
       const options = { httpLogger: false, listen: true, websocket: false } as const;
       await assert.rejects(Service.start(config, new ManualClock(Date.now()), (line) => lines.push(line), options), /the HTTP server cannot listen on 127\.0\.0\.1:\d+: the port is in use .*\(check server\.http_host and server\.http_port or HTTP_PORT\)/);
       assert.ok(!lines.some((l) => l.includes('password')), `no password printed by the failed start:\n${lines.join('\n')}`);
+      // Told before the exchange recovers, not after a replay of its journal.
+      assert.ok(!lines.some((l) => l.startsWith('storage: recovered')), `the port is checked before recovery:\n${lines.join('\n')}`);
       const reopened = await Exchange.start(config, new ManualClock(Date.now()), () => undefined);
       const admins = [...reopened.state.users.values()].filter((u) => u.role === 'admin');
       await reopened.stop();

@@ -82,12 +82,14 @@ describe('DIFF server start', () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as AddressInfo).port;
-    await assert.rejects(HttpHarness.start({ websocket: true, env: { WS_PORT: String(port) } }), (error: Error) => {
+    const lines: string[] = [];
+    await assert.rejects(HttpHarness.start({ websocket: true, env: { WS_PORT: String(port) }, log: (line) => lines.push(line) }), (error: Error) => {
       assert.match(error.message, /the DIFF server cannot listen on .*:\d+: the port is in use .*\(check server\.ws_host and server\.ws_port or WS_PORT\)/);
       assert.match((error.cause as Error).message, /EADDRINUSE/, 'the system\'s own words stay as the cause');
       return true;
     });
     await new Promise<void>((resolve) => busy.close(() => resolve()));
+    assert.ok(!lines.some((l) => l.startsWith('storage: recovered')), `the port is checked before recovery:\n${lines.join('\n')}`);
   });
 });
 
