@@ -75,6 +75,8 @@ export class DiffSession {
   /** trade.<key>s the client holds from earlier logins: deleted in the next message. */
   private readonly formerTradeKeys = new Set<string>();
   private peekPending = false;
+  /** The client asked for something (quotes, a chart, trade channels) that the next rtn_data answers. */
+  private answerDue = false;
   private insList = '';
   /** The ins_list the client holds: a list changed and changed back before a push is not sent. */
   private insListShown = '';
@@ -181,9 +183,11 @@ export class DiffSession {
     }
     this.channels = channels;
     if (turnsOn) this.tradeDirt.all = true;
+    this.answerDue = true;
   }
 
   subscribeQuotes(insList: string): void {
+    this.answerDue = true;
     this.insList = insList;
     this.subscribed.clear();
     for (const id of instrumentsOf(insList)) {
@@ -194,6 +198,7 @@ export class DiffSession {
 
   /** Sets, replaces or (ins_list "") removes a chart; the reason when it is refused. */
   setChart(request: ChartRequest): string | undefined {
+    this.answerDue = true;
     if (request.ins_list === '') {
       if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
       this.chartInstruments.delete(request.chart_id);
@@ -242,13 +247,13 @@ export class DiffSession {
     if (this.caller === undefined) return;
     for (const n of changes.notifications.get(this.caller.userId) ?? []) this.notifications.push(noticeOf(n));
     const accountId = this.accountId;
-    if (accountId === undefined) {
-      if (changes.everything || changes.accounts.size > 0) this.tradeDirt.all = true;
-      return;
-    }
     // Everything is read again, and the orders the batch named too: one that ended outside
-    // what a snapshot shows (an old order a day's end expired) must still be told.
-    if (changes.everything) this.tradeDirt.all = true;
+    // what a snapshot shows (an old order a day's end expired) must still be told. An
+    // account that appeared since the last view (the user opened one) is shown whole.
+    // (The state is never older than the batch: a user without an account now had none
+    // in it, and other accounts' changes are nothing to them.)
+    if (changes.everything || accountId !== this.tradesAccount) this.tradeDirt.all = true;
+    if (accountId === undefined) return;
     const orders = changes.orders.get(accountId);
     if (orders !== undefined) {
       for (const id of orders) {
@@ -279,11 +284,19 @@ export class DiffSession {
 
   /**
    * Whether what waits for the client includes its own business: its orders, its trades, a
-   * notification, a whole new view. Those are sent ahead of the market's changes, so a
-   * trader's order is answered before thousands of watchers are told of the price.
+   * notification, a whole new view, the answer to a request (a subscription, a chart and
+   * the rest of its history). Those are sent ahead of the market's changes, so a trader's
+   * order is answered before thousands of watchers are told of the price.
    */
   get hasOwnNews(): boolean {
-    return this.notifications.size > 0 || this.tradeDirt.all || this.tradeDirt.trades || this.tradeDirt.orders.size > 0;
+    return (
+      this.answerDue ||
+      this.loadingCharts.size > 0 ||
+      this.notifications.size > 0 ||
+      this.tradeDirt.all ||
+      this.tradeDirt.trades ||
+      this.tradeDirt.orders.size > 0
+    );
   }
 
   /** Sends what changed if the client is waiting for it; otherwise keeps it for the next peek. */
@@ -301,6 +314,7 @@ export class DiffSession {
    * count, a copy of the whole message per send.
    */
   private buildMessage(): string | undefined {
+    this.answerDue = false;
     const parts: string[] = [];
     if (this.insList !== this.insListShown) {
       parts.push(`"ins_list":${jsonString(this.insList)}`);

@@ -1,10 +1,13 @@
 /**
  * The fan-out of market changes in turns (FanOutQueue): with a turn of one connection,
  * a trade's quote reaches every watcher all the same, each watcher's mirror stays the
- * server's view, and the trader whose order filled is told ahead of the watchers.
+ * server's view, and the trader whose order filled is told ahead of the watchers; what
+ * counts as a session's own business (sent at once) and what waits its turn.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
+import { QuoteFeed } from '../../../src/adapters/ws/quote-feed.ts';
 import { DiffClient } from '../../support/diff-client.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
 
@@ -64,5 +67,46 @@ describe('DIFF fan-out in turns', () => {
     }
     const rest = await h.ok<{ volume: number }>('GET', `/api/market/tick/${QUOTE}`);
     assert.equal(watchers[0]!.mirror.quotes[QUOTE].volume, rest.volume);
+  });
+
+  it("a user without an account waits its turn at others' trades, and is shown the account it opens", async () => {
+    const dana = await h.user('dana');
+    const client = await DiffClient.connect(`${url}?user_id=dana&access_token=${dana.token}`);
+    clients.push(client);
+    await client.until((m) => m.trade?.dana?.trade_more_data === false, 5000, 'login');
+    const session = h.service.diff!.sessions().find((s) => s.isLoggedInAs(dana.userId))!;
+    // Others' trades are no business of dana's: nothing to send ahead of the watchers.
+    // (The peek the client holds is taken by the answer to a subscription first.)
+    client.autoPeek = false;
+    client.send({ aid: 'subscribe_quote', ins_list: QUOTE });
+    await client.until((m) => m.quotes?.[QUOTE] !== undefined, 5000, 'the quote');
+    const [seller, buyer] = [await h.trader('dana_s', 'DANA_S'), await h.trader('dana_b', 'DANA_B')];
+    await h.order(seller, { direction: 'SELL', price: 86500, volume: 1 });
+    await h.order(buyer, { direction: 'BUY', price: 86500, volume: 1 });
+    assert.equal(session.hasOwnNews, false);
+    client.autoPeek = true;
+    client.send({ aid: 'peek_message' });
+    await h.ok('POST', '/api/account/open', { token: dana.token, body: { user_id: dana.userId, account_id: 'DANA1', initial_balance: 500_000 } });
+    await client.until((m) => m.trade.dana.accounts?.CNY?.account_id === 'DANA1', 5000, 'the new account');
+    assert.equal(client.mirror.trade.dana.accounts.CNY.balance, 500_000);
+    assert.deepEqual(client.mirror.trade.dana, session.expectedTrade());
+  });
+
+  it('answers a subscription or a chart as the client\'s own request, not in the fan-out', () => {
+    const sent: string[] = [];
+    const session = new DiffSession(h.service.exchange, new QuoteFeed(h.service.exchange, 'Asia/Shanghai'), { send: (text) => sent.push(text) }, undefined);
+    assert.equal(session.hasOwnNews, false);
+    session.subscribeQuotes(QUOTE);
+    assert.equal(session.hasOwnNews, true);
+    session.peek();
+    session.flush();
+    assert.match(sent.at(-1)!, /"pre_settlement":86500/);
+    assert.equal(session.hasOwnNews, false);
+    session.setChart({ chart_id: 'c1', ins_list: QUOTE, duration: 60_000_000_000, view_width: 10 });
+    assert.equal(session.hasOwnNews, true);
+    session.peek();
+    session.flush();
+    assert.match(sent.at(-1)!, /"charts":\{"c1"/);
+    assert.equal(session.hasOwnNews, false);
   });
 });
