@@ -181,13 +181,16 @@ export class DiffSession {
       if (this.channels[channel] && !channels[channel]) this.droppedChannels.add(keys[channel]);
       if (channels[channel]) this.droppedChannels.delete(keys[channel]);
     }
+    const changed = (Object.keys(keys) as (keyof TradeChannels)[]).some((channel) => channels[channel] !== this.channels[channel]);
     this.channels = channels;
     if (turnsOn) this.tradeDirt.all = true;
-    this.answerDue = true;
+    // A request that changes nothing has nothing to answer: repeated, it must not put
+    // the client's market changes ahead of everyone's.
+    if (changed) this.answerDue = true;
   }
 
   subscribeQuotes(insList: string): void {
-    this.answerDue = true;
+    if (insList !== this.insList) this.answerDue = true;
     this.insList = insList;
     this.subscribed.clear();
     for (const id of instrumentsOf(insList)) {

@@ -102,6 +102,15 @@ describe('DIFF fan-out in turns', () => {
     session.flush();
     assert.match(sent.at(-1)!, /"pre_settlement":86500/);
     assert.equal(session.hasOwnNews, false);
+    // The same list again, or the same channels, asks for nothing.
+    session.subscribeQuotes(QUOTE);
+    session.subscribeChannels({ ...session.tradeChannels });
+    assert.equal(session.hasOwnNews, false);
+    session.subscribeChannels({ ...session.tradeChannels, trade: false });
+    assert.equal(session.hasOwnNews, true);
+    session.peek();
+    session.flush();
+    assert.equal(session.hasOwnNews, false);
     session.setChart({ chart_id: 'c1', ins_list: QUOTE, duration: 60_000_000_000, view_width: 10 });
     assert.equal(session.hasOwnNews, true);
     session.peek();
