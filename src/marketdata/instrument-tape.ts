@@ -156,7 +156,11 @@ export class InstrumentTape {
     this.stats.openInterest = 0;
   }
 
-  /** The newest `limit` trades, newest first. */
+  /** How many trades recentTrades pages through. */
+  get recentTradeCount(): number {
+    return Math.min(this.recent.length, RECENT_TRADES_KEPT);
+  }
+
   /**
    * Newest first: `limit` trades after skipping the `offset` newest, among the newest
    * RECENT_TRADES_KEPT (more are held between trims; serving them would make a page

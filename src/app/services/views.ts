@@ -73,6 +73,20 @@ export function orderPageOf(state: CoreState, history: HistoryProjection, accoun
   return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, order));
 }
 
+/** How many order records the accounts have in all: what their order pages page through. */
+export function orderRecordsIn(history: HistoryProjection, accountIds: readonly string[]): number {
+  let total = 0;
+  for (const id of accountIds) total += history.orderRecordsOf(id);
+  return total;
+}
+
+/** How many trades the accounts have in all: what their trade pages page through. */
+export function tradeRecordsIn(history: HistoryProjection, accountIds: readonly string[]): number {
+  let total = 0;
+  for (const id of accountIds) total += history.tradeRecordsOf(id);
+  return total;
+}
+
 /** A page of the accounts' trades, oldest first. */
 export function tradePageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): TradeView[] {
   return history.tradePage(accountIds, query.offset ?? 0, query.limit ?? 100).map((trade) => tradeView(trade, state.accounts.get(trade.accountId)?.userId ?? ''));

@@ -307,6 +307,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1436,6 +1438,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2041,6 +2045,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2506,6 +2512,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3239,6 +3247,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3343,6 +3353,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3444,6 +3456,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3888,6 +3902,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4758,6 +4774,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5087,6 +5105,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5202,6 +5222,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5727,6 +5749,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5820,6 +5844,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6019,6 +6045,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6256,6 +6284,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7360,6 +7390,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
                         [name: string]: unknown;
                     };
                     content: {

@@ -7,7 +7,7 @@ import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok, TOO_MANY_REQUESTS } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { AccountIdParam, Amount, Id, page, Paging, UserIdParam } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import {
   AccountSnapshotSchema,
   AccountSummarySchema,
@@ -227,12 +227,12 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         summary: 'Bank transfer attempts, newest last',
         params: AccountIdParam,
         querystring: Paging,
-        response: replies(Type.Array(TransferSchema)),
+        response: pagedReplies(Type.Array(TransferSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
-      return ok(page(transferRecords(ctx, account.accountId), request.query));
+      return ok(page(reply, transferRecords(ctx, account.accountId), request.query));
     },
   );
 }

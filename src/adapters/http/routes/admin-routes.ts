@@ -6,7 +6,7 @@ import { instrumentState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { InstrumentAdminSchema } from '../schemas/resources.ts';
 import { DERIVED_VIEW_FIELDS, FIXED_VIEW_FIELDS, instrumentSpecFromForm, refuseFixedChanges } from './instrument-form.ts';
 
@@ -37,8 +37,8 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
 
   app.get(
     '/api/admin/instruments',
-    { config: admin, schema: { tags: ['admin'], summary: 'Every instrument, delisted ones included', querystring: Paging, response: replies(Type.Array(InstrumentAdminSchema)) } },
-    async (request) => ok(page(allInstrumentStates(ctx.exchange.state, true), request.query).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
+    { config: admin, schema: { tags: ['admin'], summary: 'Every instrument, delisted ones included', querystring: Paging, response: pagedReplies(Type.Array(InstrumentAdminSchema)) } },
+    async (request, reply) => ok(page(reply, allInstrumentStates(ctx.exchange.state, true), request.query).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
   );
 
   app.post(

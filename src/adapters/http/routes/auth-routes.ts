@@ -3,7 +3,7 @@ import { ownUser } from '../../../app/services/access.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { Paging, page, UserIdParam } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { UserSchema } from '../schemas/resources.ts';
 
 const Credentials = Type.Object({
@@ -95,13 +95,13 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
     '/api/auth/users',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'All users, or those a search finds (admin)', querystring: UserQuery, response: replies(Type.Array(UserSchema)) },
+      schema: { tags: ['auth'], summary: 'All users, or those a search finds (admin)', querystring: UserQuery, response: pagedReplies(Type.Array(UserSchema)) },
     },
-    async (request) => {
+    async (request, reply) => {
       const search = request.query.search?.toLowerCase() ?? '';
       const users = [...ctx.exchange.state.users.values()];
       const found = search === '' ? users : users.filter((user) => [user.username, user.userId, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
-      return ok(page(found, request.query).map(userRecord));
+      return ok(page(reply, found, request.query).map(userRecord));
     },
   );
 }

@@ -7,7 +7,7 @@ import { conditionalOrders, ResultCode } from '../../../core/index.ts';
 import { ApiError, conditionalView, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, PagingWithAccount } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { DIRECTIONS, OFFSETS, StringEnum } from '../schemas/enums.ts';
 import { ConditionalSchema } from '../schemas/resources.ts';
 
@@ -74,13 +74,13 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
         tags: ['conditional'],
         summary: 'Conditional orders of an account (or of all the caller\'s accounts)',
         querystring: PagingWithAccount,
-        response: replies(Type.Array(ConditionalSchema)),
+        response: pagedReplies(Type.Array(ConditionalSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { account_id } = request.query;
       const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      return ok(page(conditionalOrders(state(), accounts), request.query).map(conditionalView));
+      return ok(page(reply, conditionalOrders(state(), accounts), request.query).map(conditionalView));
     },
   );
 

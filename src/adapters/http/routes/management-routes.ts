@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { accountSnapshot, accountSummary, orderPageOf, OVERVIEW_WINDOW, tradePageOf } from '../../../app/services/views.ts';
+import { accountSnapshot, accountSummary, orderPageOf, orderRecordsIn, OVERVIEW_WINDOW, tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { Amount, page, Paging, UserIdParam } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { Amount, page, Paging, totalled, UserIdParam } from '../schemas/common.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { AccountSnapshotSchema, AccountSummarySchema, FundsMovementSchema, OrderSchema, TradeSchema, UserSchema } from '../schemas/resources.ts';
 import { userRecord } from './auth-routes.ts';
 
@@ -36,12 +36,12 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         tags: ['management'],
         summary: 'All accounts with owner name',
         querystring: Filter,
-        response: replies(Type.Array(Type.Composite([AccountSummarySchema, Type.Object({ username: Type.String() })]))),
+        response: pagedReplies(Type.Array(Type.Composite([AccountSummarySchema, Type.Object({ username: Type.String() })]))),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       ok(
-        page(filteredAccounts(request.query), request.query).map((id) => {
+        page(reply, filteredAccounts(request.query), request.query).map((id) => {
           const summary = accountSummary(state(), id);
           return { ...summary, username: state().users.get(summary.user_id)?.username ?? '' };
         }),
@@ -67,14 +67,20 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
 
   app.get(
     '/api/management/orders',
-    { config: admin, schema: { tags: ['management'], summary: 'Orders of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(OrderSchema)) } },
-    async (request) => ok(orderPageOf(state(), ctx.exchange.history, filteredAccounts(request.query), request.query)),
+    { config: admin, schema: { tags: ['management'], summary: 'Orders of all (or the named) accounts', querystring: Filter, response: pagedReplies(Type.Array(OrderSchema)) } },
+    async (request, reply) => {
+      const accountIds = filteredAccounts(request.query);
+      return ok(totalled(reply, orderRecordsIn(ctx.exchange.history, accountIds), orderPageOf(state(), ctx.exchange.history, accountIds, request.query)));
+    },
   );
 
   app.get(
     '/api/management/trades',
-    { config: admin, schema: { tags: ['management'], summary: 'Trades of all (or the named) accounts', querystring: Filter, response: replies(Type.Array(TradeSchema)) } },
-    async (request) => ok(tradePageOf(state(), ctx.exchange.history, filteredAccounts(request.query), request.query)),
+    { config: admin, schema: { tags: ['management'], summary: 'Trades of all (or the named) accounts', querystring: Filter, response: pagedReplies(Type.Array(TradeSchema)) } },
+    async (request, reply) => {
+      const accountIds = filteredAccounts(request.query);
+      return ok(totalled(reply, tradeRecordsIn(ctx.exchange.history, accountIds), tradePageOf(state(), ctx.exchange.history, accountIds, request.query)));
+    },
   );
 
   for (const kind of ['deposit', 'withdraw'] as const) {
@@ -130,15 +136,15 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         summary: "Money movements of a user's accounts: opening balance, deposits, withdrawals, bank transfers",
         params: UserIdParam,
         querystring: Paging,
-        response: replies(Type.Array(FundsMovementSchema)),
+        response: pagedReplies(Type.Array(FundsMovementSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const movements = user.accountIds
         .flatMap((id) => ctx.exchange.history.fundsOf(id).map((m) => ({ account_id: m.accountId, kind: m.kind, amount: m.amount, datetime: m.ts })))
         .sort((a, b) => a.datetime - b.datetime);
-      return ok(page(movements, request.query));
+      return ok(page(reply, movements, request.query));
     },
   );
 }

@@ -5,8 +5,8 @@ import { bookDepth, instrumentState, type InstrumentState, ResultCode } from '..
 import { buildQuote, PERIOD_CODES, periodByCode } from '../../../marketdata/index.ts';
 import { ApiError, candleView, NS_PER_MS, ok, tradeKey } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { InstrumentIdParam, page, Paging } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { InstrumentIdParam, page, Paging, totalled } from '../schemas/common.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { CandleSchema, InstrumentAdminSchema, OrderBookSchema, PublicTradeSchema, QuoteSchema } from '../schemas/resources.ts';
 
 const SymbolSchema = Type.Record(Type.String(), Type.Object({}, { additionalProperties: true }));
@@ -30,9 +30,9 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
     '/api/market/instruments',
     {
       config: publicRoute,
-      schema: { tags: ['market'], summary: 'Tradable instruments with their parameters and status', querystring: Paging, response: replies(Type.Array(InstrumentAdminSchema)) },
+      schema: { tags: ['market'], summary: 'Tradable instruments with their parameters and status', querystring: Paging, response: pagedReplies(Type.Array(InstrumentAdminSchema)) },
     },
-    async (request) => ok(page(allInstrumentStates(ctx.exchange.state, false), request.query).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
+    async (request, reply) => ok(page(reply, allInstrumentStates(ctx.exchange.state, false), request.query).map((i) => adminInstrumentView(i, ctx.exchange.marketData, tz))),
   );
 
   app.get(
@@ -97,12 +97,13 @@ export function marketRoutes(app: Api, ctx: HttpContext): void {
         summary: 'Recent trades, newest first (the newest 1,000 at least are kept)',
         params: InstrumentIdParam,
         querystring: Paging,
-        response: replies(Type.Array(PublicTradeSchema)),
+        response: pagedReplies(Type.Array(PublicTradeSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = live(request.params.instrument_id).spec.instrumentId;
-      const trades = ctx.exchange.marketData.tape(id)?.recentTrades(request.query.limit ?? 100, request.query.offset) ?? [];
+      const tape = ctx.exchange.marketData.tape(id);
+      const trades = totalled(reply, tape?.recentTradeCount ?? 0, tape?.recentTrades(request.query.limit ?? 100, request.query.offset) ?? []);
       return ok(
         trades.map((t) => ({
           trade_id: tradeKey(id, t.tradeId, t.direction),

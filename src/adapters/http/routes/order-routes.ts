@@ -3,13 +3,13 @@ import type { Caller } from '../../../app/auth/auth-service.ts';
 import { ownAccount, ownUser, tradingAccount, visibleAccountIds } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
-import { orderOf, orderPageOf } from '../../../app/services/views.ts';
+import { orderOf, orderPageOf, orderRecordsIn } from '../../../app/services/views.ts';
 import type { Sequenced } from '../../../app/sequencer.ts';
 import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { MAX_BATCH_ITEMS, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
-import { ItemError, replies } from '../schemas/envelope.ts';
+import { MAX_BATCH_ITEMS, PagingWithAccount, totalled, UserIdParam } from '../schemas/common.ts';
+import { ItemError, pagedReplies, replies } from '../schemas/envelope.ts';
 import { OptionalId, OrderFields, SubmitBody } from '../schemas/order-request.ts';
 import { OrderSchema } from '../schemas/resources.ts';
 
@@ -178,13 +178,13 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
         summary: "A user's orders, oldest first (account_id narrows)",
         params: UserIdParam,
         querystring: PagingWithAccount,
-        response: replies(Type.Array(OrderSchema)),
+        response: pagedReplies(Type.Array(OrderSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const accountIds = request.query.account_id !== undefined ? [ownAccount(state(), request.caller, request.query.account_id).accountId] : user.accountIds;
-      return ok(orderPageOf(state(), history(), accountIds, request.query));
+      return ok(totalled(reply, orderRecordsIn(history(), accountIds), orderPageOf(state(), history(), accountIds, request.query)));
     },
   );
 

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { ownAccount, ownUser } from '../../../app/services/access.ts';
-import { tradePageOf } from '../../../app/services/views.ts';
+import { tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { type CoreState, type PositionFields, positionViews } from '../../../core/index.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { AccountIdParam, Paging, PagingWithAccount, UserIdParam } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { AccountIdParam, Paging, PagingWithAccount, totalled, UserIdParam } from '../schemas/common.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { PositionMapSchema, PositionSchema, TradeSchema } from '../schemas/resources.ts';
 
 /** Positions of several accounts; a user with two accounts in one instrument sees two entries. */
@@ -62,11 +62,11 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
     '/api/trades/account/:account_id',
     {
       config: { historyRead: true },
-      schema: { tags: ['trades'], summary: 'Trades of an account, oldest first', params: AccountIdParam, querystring: Paging, response: replies(Type.Array(TradeSchema)) },
+      schema: { tags: ['trades'], summary: 'Trades of an account, oldest first', params: AccountIdParam, querystring: Paging, response: pagedReplies(Type.Array(TradeSchema)) },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
-      return ok(tradePageOf(state(), ctx.exchange.history, [account.accountId], request.query));
+      return ok(totalled(reply, tradeRecordsIn(ctx.exchange.history, [account.accountId]), tradePageOf(state(), ctx.exchange.history, [account.accountId], request.query)));
     },
   );
 
@@ -79,13 +79,13 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
         summary: "Trades of all the user's accounts, oldest first",
         params: UserIdParam,
         querystring: PagingWithAccount,
-        response: replies(Type.Array(TradeSchema)),
+        response: pagedReplies(Type.Array(TradeSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const accountIds = request.query.account_id !== undefined ? [ownAccount(state(), request.caller, request.query.account_id).accountId] : user.accountIds;
-      return ok(tradePageOf(state(), ctx.exchange.history, accountIds, request.query));
+      return ok(totalled(reply, tradeRecordsIn(ctx.exchange.history, accountIds), tradePageOf(state(), ctx.exchange.history, accountIds, request.query)));
     },
   );
 }

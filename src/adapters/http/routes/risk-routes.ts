@@ -7,7 +7,7 @@ import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
-import { replies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { StringEnum } from '../schemas/enums.ts';
 import { AccountSummarySchema, LiquidationSchema } from '../schemas/resources.ts';
 
@@ -60,13 +60,13 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
         tags: ['risk'],
         summary: 'Accounts at warning level or above (or another least level), highest risk ratio first',
         querystring: RiskQuery,
-        response: replies(Type.Array(AccountSummarySchema)),
+        response: pagedReplies(Type.Array(AccountSummarySchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const least = LEVELS.indexOf(request.query.min_level ?? 'warning');
       const atRisk = summaries().filter((s) => LEVELS.indexOf(s.risk_level) >= least).sort((a, b) => b.risk_ratio - a.risk_ratio);
-      return ok(page(atRisk, request.query));
+      return ok(page(reply, atRisk, request.query));
     },
   );
 
@@ -123,16 +123,16 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
         tags: ['risk'],
         summary: 'Forced liquidations, newest first',
         querystring: Type.Composite([Paging, Type.Object({ account_id: Type.Optional(Type.String({ maxLength: 64 })) })]),
-        response: replies(Type.Array(LiquidationSchema)),
+        response: pagedReplies(Type.Array(LiquidationSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const records = ctx.exchange.history
         .liquidationHistory()
         .filter((r) => request.query.account_id === undefined || r.accountId === request.query.account_id)
         .slice()
         .reverse();
-      return ok(page(records, request.query).map(liquidationView));
+      return ok(page(reply, records, request.query).map(liquidationView));
     },
   );
 

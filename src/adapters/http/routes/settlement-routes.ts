@@ -6,7 +6,7 @@ import { type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { MAX_BATCH_ITEMS, page, Paging } from '../schemas/common.ts';
-import { ItemError, replies } from '../schemas/envelope.ts';
+import { ItemError, pagedReplies, replies } from '../schemas/envelope.ts';
 import { SettlementDetailSchema, SettlementSummarySchema } from '../schemas/resources.ts';
 
 const admin = { access: 'admin' as const };
@@ -160,9 +160,9 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
     '/api/admin/settlement/history',
     {
       config: admin,
-      schema: { tags: ['settlement'], summary: 'Settlements, newest first', querystring: Paging, response: replies(Type.Array(SettlementSummarySchema)) },
+      schema: { tags: ['settlement'], summary: 'Settlements, newest first', querystring: Paging, response: pagedReplies(Type.Array(SettlementSummarySchema)) },
     },
-    async (request) => ok(page([...ctx.exchange.history.settlementHistory()].reverse(), request.query).map(summaryView)),
+    async (request, reply) => ok(page(reply, [...ctx.exchange.history.settlementHistory()].reverse(), request.query).map(summaryView)),
   );
 
   app.get(

@@ -30,7 +30,25 @@ export function KeyedBy<T extends TSchema>(value: T, options: { description?: st
   return Type.Unsafe<Record<string, Static<T>>>(Type.Object({}, { ...options, additionalProperties: value }));
 }
 
-export function page<T>(items: readonly T[], query: { limit?: number; offset?: number }): T[] {
+/**
+ * The header of a paged list's reply that counts what the list holds in all (before
+ * limit and offset), so a client knows where the pages end without asking past them.
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** Where a list's total goes: the route's reply. */
+export interface TotalCarrier {
+  header(name: string, value: string): unknown;
+}
+
+/** `items` as one page of a list of `total`, which the reply's X-Total-Count tells. */
+export function totalled<T>(reply: TotalCarrier, total: number, items: T[]): T[] {
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  return items;
+}
+
+/** One page (limit, offset) of `items`; the reply's X-Total-Count tells how many there are. */
+export function page<T>(reply: TotalCarrier, items: readonly T[], query: { limit?: number; offset?: number }): T[] {
   const offset = query.offset ?? 0;
-  return items.slice(offset, offset + (query.limit ?? 100));
+  return totalled(reply, items.length, items.slice(offset, offset + (query.limit ?? 100)));
 }

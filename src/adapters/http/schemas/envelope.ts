@@ -31,3 +31,14 @@ export function replies<T extends TSchema>(data: T) {
 export const ItemError = Type.Unsafe<{ code: number; message: string } | null>(
   Type.Object({ code: Type.Integer(), message: Type.String() }, { nullable: true }),
 );
+
+/**
+ * Responses of a paged list route: as `replies`, and the 200 documents the X-Total-Count
+ * header (schemas/common.ts, `page` and `totalled`). The response serialiser reads only
+ * the body's keywords; the API document takes the header from here.
+ */
+export function pagedReplies<T extends TSchema>(data: T) {
+  const answers = replies(data);
+  const headers = { 'x-total-count': { type: 'integer', description: 'How many items the list holds in all, before limit and offset' } };
+  return { ...answers, 200: Type.Object(answers[200].properties, { headers }) };
+}
