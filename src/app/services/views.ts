@@ -73,18 +73,20 @@ export function orderPageOf(state: CoreState, history: HistoryProjection, accoun
   return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, order));
 }
 
+function sumOver(accountIds: readonly string[], count: (accountId: string) => number): number {
+  let total = 0;
+  for (const id of accountIds) total += count(id);
+  return total;
+}
+
 /** How many order records the accounts have in all: what their order pages page through. */
 export function orderRecordsIn(history: HistoryProjection, accountIds: readonly string[]): number {
-  let total = 0;
-  for (const id of accountIds) total += history.orderRecordsOf(id);
-  return total;
+  return sumOver(accountIds, (id) => history.orderRecordsOf(id));
 }
 
 /** How many trades the accounts have in all: what their trade pages page through. */
 export function tradeRecordsIn(history: HistoryProjection, accountIds: readonly string[]): number {
-  let total = 0;
-  for (const id of accountIds) total += history.tradeRecordsOf(id);
-  return total;
+  return sumOver(accountIds, (id) => history.tradeRecordsOf(id));
 }
 
 /** A page of the accounts' trades, oldest first. */
