@@ -61,7 +61,9 @@ export class Exchange {
   }
 
   private static async recoverOn(storage: LevelStorage, config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
-    let history = new HistoryProjection();
+    // Finished orders and trades go to the store in chunks, out of memory (RecordArchive).
+    const historyOptions = { archive: storage.archive };
+    let history = new HistoryProjection(historyOptions);
     const timeZone = config.exchange.timezone;
     let marketData = new MarketDataProjection(timeZone);
     // Snapshots written before the history moved to the journal's sidecars carry it.
@@ -76,7 +78,7 @@ export class Exchange {
     const coreVersions = await storage.coreVersions();
     const recovered = await recover(storage.journal, storage.snapshots, {}, log, (projections) => {
       if (projections.history !== undefined) {
-        history = HistoryProjection.fromJSON(projections.history as SavedHistory);
+        history = HistoryProjection.fromJSON(projections.history as SavedHistory, historyOptions);
         historyBaseSeq = Number(projections.historySeq ?? 0);
       }
       if (projections.marketData !== undefined) marketData = MarketDataProjection.fromJSON(timeZone, projections.marketData as SavedMarketData);
@@ -224,6 +226,7 @@ export class Exchange {
     const snapshotted = !this.committer.isFailed;
     if (snapshotted) await this.snapshot('shutdown');
     else this.log('storage: no shutdown snapshot, storage had failed; the next start replays the journal');
+    await this.history.flush();
     await this.storage.close();
     return snapshotted;
   }

@@ -2,40 +2,106 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { HistoryProjection } from '../../src/app/history/history-projection.ts';
-import { RecordArchive } from '../../src/app/history/record-archive.ts';
+import { type ArchiveChunkStore, MemoryChunkStore, RecordArchive } from '../../src/app/history/record-archive.ts';
 import { apply, createCoreState } from '../../src/core/index.ts';
 import { accountName, describeCommands, materialize, streamArb } from '../reference/command-streams.ts';
 
-describe('record archive (outside the heap)', () => {
-  it('gives back every text it stored, across buffers, whatever its characters', () => {
-    const archive = new RecordArchive();
+describe('record archive (out of memory, in chunks)', () => {
+  it('gives back every text it stored, across chunks, whatever its characters', async () => {
+    const store = new MemoryChunkStore();
+    const archive = new RecordArchive({ store, cachedChunks: 4 });
     const texts: string[] = [];
-    // Enough to fill more than one 4 MiB buffer, with multi-byte characters and an outsized record.
+    // Many chunks, with multi-byte characters and an outsized record.
     for (let i = 0; i < 30_000; i++) texts.push(`["acc${i % 7}","order-${i}",${i},"价格 ${'x'.repeat(i % 200)}"]`);
     texts.push('y'.repeat(5 * 1024 * 1024));
     texts.push('after the outsized one');
     const numbers = texts.map((text) => archive.append(text));
     assert.deepEqual(numbers, texts.map((_, i) => i));
+    texts.forEach((text, i) => assert.equal(archive.read(i), text, `record ${i}, its chunk still being written`));
+    await archive.flush();
+    // Read again from the first: the cache holds 4 chunks, the rest come from the store.
     texts.forEach((text, i) => assert.equal(archive.read(i), text));
-    assert.ok(archive.bytes > 8 * 1024 * 1024);
+    assert.ok(store.chunks.size > 50, `full chunks went to the store (${store.chunks.size})`);
+    // The index (8 bytes a record), the open chunk and 4 cached chunks, one of them the outsized record's 5 MiB.
+    assert.ok(archive.bytes < 6 * 1024 * 1024, `memory held (${archive.bytes} bytes)`);
     assert.throws(() => archive.read(texts.length), RangeError);
     assert.throws(() => archive.read(-1), RangeError);
   });
 
-  it('fills a buffer to its last bytes with texts of 1- to 4-byte characters, and never cuts one short', () => {
-    const archive = new RecordArchive();
+  it('fills a chunk to its last bytes with texts of 1- to 4-byte characters, and never cuts one short', () => {
+    const archive = new RecordArchive({ cachedChunks: 2 });
     const pieces = ['a', 'é', '价', '😀', '\ud800'];
     const texts: string[] = [];
-    for (let i = 0; archive.bytes < 9 * 1024 * 1024; i++) {
+    for (let i = 0; archive.textBytes < 3 * 1024 * 1024; i++) {
       const text = pieces[i % pieces.length]!.repeat(1 + ((i * 7919) % 3000));
       texts.push(text);
       archive.append(text);
     }
-    // A lone surrogate is stored as U+FFFD, as UTF-8 does.
+    // A lone surrogate is stored as U+FFFD, as UTF-8 does, whether its chunk is in memory or stored.
     texts.forEach((text, i) => assert.equal(archive.read(i), Buffer.from(text).toString('utf8'), `record ${i}`));
     assert.equal(archive.textBytes, texts.reduce((sum, text) => sum + 4 + Buffer.byteLength(text), 0));
   });
+
+  it('a rebuild over a store that holds the same chunks writes none of them again, and rewrites any that differ or are missing', async () => {
+    const texts = Array.from({ length: 20_000 }, (_, i) => `["record",${i},"${'z'.repeat(i % 97)}"]`);
+    const first = new MemoryChunkStore();
+    const original = new RecordArchive({ store: first });
+    for (const text of texts) original.append(text);
+    await original.flush();
+    const written = first.writes;
+    assert.ok(written > 5);
+
+    // The store reopened: it holds those chunks; one was damaged, one lost.
+    const reopened = new ReopenedStore(first.chunks);
+    reopened.chunks.set(2, Buffer.from('not the chunk'));
+    reopened.chunks.delete(4);
+    const rebuilt = new RecordArchive({ store: reopened, cachedChunks: 1 });
+    for (const text of texts) rebuilt.append(text);
+    await rebuilt.flush();
+    assert.deepEqual(reopened.written, [2, 4], 'only the damaged and the lost chunk were written');
+    texts.forEach((text, i) => assert.equal(rebuilt.read(i), text));
+  });
+
+  it('a chunk whose write failed stays in memory and readable; a chunk missing from the store is an error, never another record', async () => {
+    const failing = new ReopenedStore(new Map());
+    failing.fail = true;
+    const archive = new RecordArchive({ store: failing, cachedChunks: 1 });
+    const texts = Array.from({ length: 3_000 }, (_, i) => `["kept",${i},"${'k'.repeat(50)}"]`);
+    for (const text of texts) archive.append(text);
+    await archive.flush();
+    assert.ok(archive.failedWrites > 0);
+    texts.forEach((text, i) => assert.equal(archive.read(i), text));
+
+    const lossy = new ReopenedStore(new Map());
+    const forgetting = new RecordArchive({ store: lossy, cachedChunks: 1 });
+    for (const text of texts) forgetting.append(text);
+    await forgetting.flush();
+    lossy.chunks.delete(0);
+    assert.throws(() => forgetting.read(0), /archived history chunk 0 is missing from storage/);
+  });
 });
+
+/** A chunk store reopened over chunks written before, recording what is written to it. */
+class ReopenedStore implements ArchiveChunkStore {
+  readonly written: number[] = [];
+  fail = false;
+  readonly chunksAtOpen: number;
+
+  constructor(readonly chunks: Map<number, Uint8Array>) {
+    this.chunksAtOpen = chunks.size === 0 ? 0 : Math.max(...chunks.keys()) + 1;
+  }
+
+  read(chunk: number): Uint8Array | undefined {
+    return this.chunks.get(chunk);
+  }
+
+  write(chunk: number, bytes: Uint8Array): Promise<void> {
+    if (this.fail) return Promise.reject(new Error('disk full'));
+    this.written.push(chunk);
+    this.chunks.set(chunk, Uint8Array.from(bytes));
+    return Promise.resolve();
+  }
+}
 
 /**
  * Records as clients can see them: numbers JSON cannot carry (NaN, Infinity) read as null

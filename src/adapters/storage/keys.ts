@@ -7,6 +7,9 @@
  *            the next journal write after their records were applied, and kept when
  *            the records are pruned (written before 2026-11-24: the sidecars of the
  *            batch j:<seq>, in the same write)
+ *   a:<n>    chunk n of the history archive: finished orders and trades, as
+ *            length-prefixed UTF-8 texts (RecordArchive); never pruned, and rebuilt
+ *            from the sidecars when missing or different
  *   m:journal-pruned-through  the seq through which journal batches may have been
  *            deleted (covered by a snapshot), written with each pruning
  *   m:initial-rules  (until 2026-11-24) the core rules a journal without rules.set began
@@ -18,6 +21,7 @@ const WIDTH = 16;
 export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
 export const SIDECAR_PREFIX = 'h:';
+export const ARCHIVE_PREFIX = 'a:';
 export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
 export const CORE_VERSIONS_KEY = 'm:core-versions';
 /** The byte after ':' bounds a prefix range from above. */
@@ -29,6 +33,10 @@ export function journalKey(seq: number): string {
 
 export function sidecarKey(seq: number): string {
   return `${SIDECAR_PREFIX}${String(seq).padStart(WIDTH, '0')}`;
+}
+
+export function archiveKey(chunk: number): string {
+  return `${ARCHIVE_PREFIX}${String(chunk).padStart(WIDTH, '0')}`;
 }
 
 export function snapshotKey(seq: number): string {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import type { CoreVersionSpan } from '../../core/index.ts';
 import { CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
+import { LevelArchiveStore } from './level-archive.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
 
 /**
  * The embedded storage engine (LevelDB through classic-level: write-ahead log, memtable,
- * SSTables with compaction) in DATA_DIR, holding the journal and the snapshots.
+ * SSTables with compaction) in DATA_DIR, holding the journal, the snapshots and the
+ * history archive.
  */
 export interface StorageOptions {
   readonly dataDir: string;
@@ -32,6 +34,8 @@ export class LevelStorage {
     readonly db: ClassicLevel<string, string>,
     readonly journal: LevelJournal,
     readonly snapshots: LevelSnapshots,
+    /** The history archive's full chunks (see RecordArchive). */
+    readonly archive: LevelArchiveStore,
     private readonly location: string,
   ) {}
 
@@ -61,7 +65,8 @@ export class LevelStorage {
     }
     const sync = options.durability === 'full';
     const journal = await LevelJournal.open(db, { sync, log: options.log });
-    return new LevelStorage(db, journal, new LevelSnapshots(db, sync), location);
+    const archive = await LevelArchiveStore.open(db, options.log);
+    return new LevelStorage(db, journal, new LevelSnapshots(db, sync), archive, location);
   }
 
   /** The engine's own figures, for /api/monitoring/storage. */

@@ -10,7 +10,7 @@ import type {
   TradeHistory,
   TransferHistory,
 } from './history-records.ts';
-import { RecordArchive } from './record-archive.ts';
+import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
 
 /** Settled orders, and trades, kept as objects before the oldest go to the archive. */
 const KEEP_IN_HEAP = 4096;
@@ -58,6 +58,13 @@ const HISTORY_EVENTS = new Set<CoreEvent['type']>([
   'account.liquidated',
 ]);
 
+export interface HistoryOptions {
+  /** Settled orders, and trades, kept as objects before the oldest are archived. */
+  readonly keepInHeap?: number;
+  /** Where the archive's full chunks go (the storage engine, in the exchange; memory by default). */
+  readonly archive?: ArchiveChunkStore;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 
 export interface SavedHistory {
@@ -84,7 +91,7 @@ export interface SavedHistory {
 const NONE_TRADED: ReadonlySet<string> = new Set();
 
 export class HistoryProjection {
-  private readonly archive = new RecordArchive();
+  private readonly archive: RecordArchive;
   /** Orders by account, in the order they were placed (an id used again after its order finished appears twice). */
   private readonly orders: ArchivedLists<OrderHistory>;
   /** Account → order id → index in `orders` of the latest order under that id. */
@@ -100,8 +107,9 @@ export class HistoryProjection {
   private tradeCount = 0;
   private orderCount = 0;
 
-  constructor(options: { readonly keepInHeap?: number } = {}) {
+  constructor(options: HistoryOptions = {}) {
     const keep = options.keepInHeap ?? KEEP_IN_HEAP;
+    this.archive = new RecordArchive({ store: options.archive });
     this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
   }
@@ -125,7 +133,7 @@ export class HistoryProjection {
     };
   }
 
-  static fromJSON(saved: SavedHistory, options: { readonly keepInHeap?: number } = {}): HistoryProjection {
+  static fromJSON(saved: SavedHistory, options: HistoryOptions = {}): HistoryProjection {
     const history = new HistoryProjection(options);
     for (const [, list] of saved.orders) for (const order of list) history.addEntry({ ...order, tradeIds: [...order.tradeIds] });
     for (const [account, list] of saved.trades) for (const trade of list) history.addTrade(account, trade);
@@ -139,9 +147,14 @@ export class HistoryProjection {
     return history;
   }
 
-  /** What the archive holds: records, and bytes outside the heap. */
+  /** What the archive holds: records, and the bytes it keeps in memory (outside the heap). */
   get archived(): { readonly records: number; readonly bytes: number } {
     return { records: this.archive.size, bytes: this.archive.bytes };
+  }
+
+  /** Resolves once the archive's full chunks are written (before the store closes). */
+  flush(): Promise<void> {
+    return this.archive.flush();
   }
 
   apply(stamped: StampedCommand, result: ApplyResult): void {

@@ -4200,9 +4200,9 @@ export interface paths {
                                 memory_usage_mb: number;
                                 /** @description JavaScript heap in use (part of memory_usage_mb) */
                                 heap_used_mb: number;
-                                /** @description finished orders and trades kept outside the JavaScript heap */
+                                /** @description finished orders and trades kept in the storage engine rather than in memory */
                                 history_archive_records: number;
-                                /** @description memory those records take (part of memory_usage_mb) */
+                                /** @description memory the archive holds (part of memory_usage_mb): 8 bytes of index a record, the chunk being filled and recently read chunks */
                                 history_archive_mb: number;
                                 cpu_usage_percent: number;
                                 uptime_seconds: number;

@@ -121,8 +121,10 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
             ws_connections: Int,
             memory_usage_mb: Num,
             heap_used_mb: Type.Number({ description: 'JavaScript heap in use (part of memory_usage_mb)' }),
-            history_archive_records: Type.Integer({ description: 'finished orders and trades kept outside the JavaScript heap' }),
-            history_archive_mb: Type.Number({ description: 'memory those records take (part of memory_usage_mb)' }),
+            history_archive_records: Type.Integer({ description: 'finished orders and trades kept in the storage engine rather than in memory' }),
+            history_archive_mb: Type.Number({
+              description: 'memory the archive holds (part of memory_usage_mb): 8 bytes of index a record, the chunk being filled and recently read chunks',
+            }),
             cpu_usage_percent: Num,
             uptime_seconds: Int,
             users_count: Int,

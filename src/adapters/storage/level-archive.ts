@@ -1,0 +1,35 @@
+import type { ClassicLevel } from 'classic-level';
+import type { ArchiveChunkStore } from '../../app/history/record-archive.ts';
+import { ARCHIVE_PREFIX, archiveKey, rangeEnd } from './keys.ts';
+
+/**
+ * The history archive's full chunks in LevelDB (`a:<chunk>`), as bytes. Written without
+ * fsync: the archive is a projection of the journal and its sidecars, and a start-up
+ * rebuilds any chunk a crash lost (RecordArchive compares, and writes what differs).
+ */
+export class LevelArchiveStore implements ArchiveChunkStore {
+  private constructor(
+    private readonly db: ClassicLevel<string, string>,
+    readonly chunksAtOpen: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  static async open(db: ClassicLevel<string, string>, log: (line: string) => void): Promise<LevelArchiveStore> {
+    let chunks = 0;
+    for await (const key of db.keys({ gte: ARCHIVE_PREFIX, lt: rangeEnd(ARCHIVE_PREFIX), reverse: true, limit: 1 })) chunks = Number(key.slice(ARCHIVE_PREFIX.length)) + 1;
+    return new LevelArchiveStore(db, chunks, log);
+  }
+
+  read(chunk: number): Uint8Array | undefined {
+    return this.db.getSync<string, Uint8Array>(archiveKey(chunk), { valueEncoding: 'view' });
+  }
+
+  async write(chunk: number, bytes: Uint8Array): Promise<void> {
+    try {
+      await this.db.put<string, Uint8Array>(archiveKey(chunk), bytes, { valueEncoding: 'view' });
+    } catch (error) {
+      this.log(`storage: writing history archive chunk ${chunk} failed (${(error as Error).message}); it stays in memory, and the next start writes it again`);
+      throw error;
+    }
+  }
+}
