@@ -9,7 +9,8 @@
  * close positions, so that each order fills: an order record and a trade record for each
  * side. Then, in a fresh process started with `npm start`'s node flags, it times the
  * start (snapshot, history rebuilt from the journal's sidecars) and reads the memory
- * after a full collection: heap, the archive's share, resident size. Per-order figures
+ * after a full collection: heap, array buffers outside it (the archive's index and
+ * chunks, the order-id indexes), the archive's share of those, resident size. Per-order figures
  * are those numbers over the orders written (the empty exchange's memory subtracted).
  * The last stdout line is one JSON object.
  *
@@ -37,6 +38,8 @@ interface Measured {
   readonly startSeconds: number;
   readonly heapBytes: number;
   readonly archiveBytes: number;
+  /** Memory outside the heap in array buffers: the archive's index and chunks, the order-id indexes. */
+  readonly arrayBufferBytes: number;
   readonly rssBytes: number;
   readonly orders: number;
   readonly trades: number;
@@ -53,6 +56,7 @@ async function measureStart(dataDir: string): Promise<void> {
     startSeconds,
     heapBytes: memory.heapUsed,
     archiveBytes: exchange.history.archived.bytes,
+    arrayBufferBytes: memory.arrayBuffers,
     rssBytes: memory.rss,
     orders: exchange.history.totalOrders,
     trades: exchange.history.totalTrades,
@@ -128,7 +132,10 @@ async function main(): Promise<void> {
     const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
     log(`wrote ${full.orders.toLocaleString('en')} orders (${full.trades.toLocaleString('en')} trades) in ${written.seconds.toFixed(1)} s; store ${mb(folderBytes(dataDir))} MB`);
     log(`start: ${full.startSeconds.toFixed(2)} s (empty exchange: ${empty.startSeconds.toFixed(2)} s)`);
-    log(`memory after a full collection: heap ${mb(full.heapBytes)} MB, history archive ${mb(full.archiveBytes)} MB, resident ${mb(full.rssBytes)} MB (empty exchange: heap ${mb(empty.heapBytes)} MB, resident ${mb(empty.rssBytes)} MB)`);
+    log(
+      `memory after a full collection: heap ${mb(full.heapBytes)} MB, array buffers ${mb(full.arrayBufferBytes)} MB (of which the history archive ${mb(full.archiveBytes)} MB), ` +
+        `resident ${mb(full.rssBytes)} MB (empty exchange: heap ${mb(empty.heapBytes)} MB, array buffers ${mb(empty.arrayBufferBytes)} MB, resident ${mb(empty.rssBytes)} MB)`,
+    );
     log(
       JSON.stringify({
         bench: 'history',
@@ -138,6 +145,7 @@ async function main(): Promise<void> {
         start_s: Math.round(full.startSeconds * 100) / 100,
         start_us_per_order: Math.round(((full.startSeconds - empty.startSeconds) / full.orders) * 1e6 * 100) / 100,
         heap_bytes_per_order: perOrder(full.heapBytes - empty.heapBytes),
+        array_buffer_bytes_per_order: perOrder(full.arrayBufferBytes - empty.arrayBufferBytes),
         archive_bytes_per_order: perOrder(full.archiveBytes - empty.archiveBytes),
         rss_bytes_per_order: perOrder(full.rssBytes - empty.rssBytes),
         heap_mb: mb(full.heapBytes),

@@ -10,6 +10,7 @@ import type {
   TradeHistory,
   TransferHistory,
 } from './history-records.ts';
+import { OrderIdIndex } from './order-id-index.ts';
 import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
 
 /** Settled orders, and trades, kept as objects before the oldest go to the archive. */
@@ -95,7 +96,7 @@ export class HistoryProjection {
   /** Orders by account, in the order they were placed (an id used again after its order finished appears twice). */
   private readonly orders: ArchivedLists<OrderHistory>;
   /** Account → order id → index in `orders` of the latest order under that id. */
-  private latest = new Map<string, Map<string, number>>();
+  private latest = new Map<string, OrderIdIndex>();
   private readonly trades: ArchivedLists<TradeHistory>;
   /** Account → the instruments it has traded: every position it can ever have been shown. */
   private readonly tradedInstruments = new Map<string, Set<string>>();
@@ -369,12 +370,13 @@ export class HistoryProjection {
   }
 
   private addEntry(entry: OrderHistory): void {
-    let latest = this.latest.get(entry.accountId);
+    const accountId = entry.accountId;
+    let latest = this.latest.get(accountId);
     if (latest === undefined) {
-      latest = new Map();
-      this.latest.set(entry.accountId, latest);
+      latest = new OrderIdIndex((index) => this.orders.get(accountId, index)!.orderId);
+      this.latest.set(accountId, latest);
     }
-    latest.set(entry.orderId, this.orders.push(entry.accountId, entry));
+    latest.set(entry.orderId, this.orders.push(accountId, entry));
     this.settleIfFinal(entry);
   }
 
