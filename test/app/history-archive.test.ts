@@ -79,12 +79,32 @@ describe('record archive (out of memory, in chunks)', () => {
     lossy.chunks.delete(0);
     assert.throws(() => forgetting.read(0), /archived history chunk 0 is missing from storage/);
   });
+
+  it('writes one chunk at a time, and tries a failed one again at the next chunk', async () => {
+    const store = new ReopenedStore(new Map());
+    store.failNext = 1;
+    const archive = new RecordArchive({ store, chunkBytes: 1024, cachedChunks: 1 });
+    const texts = Array.from({ length: 200 }, (_, i) => `["record ${i}","${'r'.repeat(40)}"]`);
+    for (const text of texts.slice(0, 100)) archive.append(text);
+    await archive.flush();
+    assert.equal(archive.failedWrites, 1);
+    assert.equal(store.chunks.has(0), false, 'the first write failed');
+    for (const text of texts.slice(100)) archive.append(text);
+    await archive.flush();
+    assert.ok(store.chunks.has(0), 'written again behind a later chunk');
+    assert.equal(store.mostAtOnce, 1);
+    texts.forEach((text, i) => assert.equal(archive.read(i), text));
+  });
 });
 
 /** A chunk store reopened over chunks written before, recording what is written to it. */
 class ReopenedStore implements ArchiveChunkStore {
   readonly written: number[] = [];
   fail = false;
+  /** Writes to fail, from the next one on. */
+  failNext = 0;
+  private inFlight = 0;
+  mostAtOnce = 0;
   readonly chunksAtOpen: number;
 
   constructor(readonly chunks: Map<number, Uint8Array>) {
@@ -95,11 +115,20 @@ class ReopenedStore implements ArchiveChunkStore {
     return this.chunks.get(chunk);
   }
 
-  write(chunk: number, bytes: Uint8Array): Promise<void> {
-    if (this.fail) return Promise.reject(new Error('disk full'));
-    this.written.push(chunk);
-    this.chunks.set(chunk, Uint8Array.from(bytes));
-    return Promise.resolve();
+  async write(chunk: number, bytes: Uint8Array): Promise<void> {
+    this.mostAtOnce = Math.max(this.mostAtOnce, ++this.inFlight);
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.fail) throw new Error('disk full');
+      if (this.failNext > 0) {
+        this.failNext--;
+        throw new Error('disk full');
+      }
+      this.written.push(chunk);
+      this.chunks.set(chunk, Uint8Array.from(bytes));
+    } finally {
+      this.inFlight--;
+    }
   }
 }
 

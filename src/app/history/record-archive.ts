@@ -64,9 +64,12 @@ export class RecordArchive {
   private openChunk = -1;
   /** Where the open chunk's free space begins. */
   private used = 0;
-  /** Full chunks whose write has not ended (or failed: they stay, and reads keep finding them). */
+  /** Full chunks not stored yet: queued, being written, or failed (they stay, reads keep finding them, and the next seal tries again). */
   private readonly unwritten = new Map<number, Buffer>();
-  private readonly writing = new Set<Promise<void>>();
+  /** Chunks waiting for their write, in order; one write at a time (see `writeNext`). */
+  private readonly queue: number[] = [];
+  private writing: Promise<void> | undefined;
+  private readonly failed = new Set<number>();
   /** Chunks read back or just written, least recently used first. */
   private readonly cache = new Map<number, Buffer>();
   /** Record number → chunk number, and → offset of its length prefix in that chunk. */
@@ -100,7 +103,7 @@ export class RecordArchive {
     return this.storedBytes;
   }
 
-  /** Chunk writes that failed (their chunks stay in memory). */
+  /** Chunk writes that failed (their chunks stay in memory until a later write succeeds). */
   get failedWrites(): number {
     return this.writeFailures;
   }
@@ -143,9 +146,9 @@ export class RecordArchive {
     return buffer.toString('utf8', start, start + buffer.readUInt32LE(at));
   }
 
-  /** Resolves once every full chunk's write has ended (before the store closes). */
+  /** Resolves once every queued chunk's write has ended (before the store closes). */
   async flush(): Promise<void> {
-    while (this.writing.size > 0) await Promise.all(this.writing);
+    while (this.writing !== undefined) await this.writing;
   }
 
   private chunk(chunk: number): Buffer {
@@ -184,17 +187,33 @@ export class RecordArchive {
       if (stored !== undefined && bytes.equals(stored)) return;
     }
     this.unwritten.set(chunk, bytes);
-    const write = this.store.write(chunk, bytes).then(
-      () => {
+    // A chunk whose write failed is tried again behind the new one.
+    this.queue.push(chunk, ...this.failed);
+    this.failed.clear();
+    if (this.writing === undefined) this.writing = this.writeNext();
+  }
+
+  /**
+   * Writes the queued chunks one at a time. Each write holds one of libuv's four pool
+   * threads until it ends; the journal's writes in flight take up to three, and password
+   * hashing and file reads need the last (docs/decisions.md, "Up to three journal
+   * writes in flight"): one chunk at a time takes it for one short write at most (well
+   * under a millisecond), and a chunk fills only every few hundred records.
+   */
+  private async writeNext(): Promise<void> {
+    for (let chunk = this.queue.shift(); chunk !== undefined; chunk = this.queue.shift()) {
+      const bytes = this.unwritten.get(chunk);
+      if (bytes === undefined) continue;
+      try {
+        await this.store.write(chunk, bytes);
         this.unwritten.delete(chunk);
         this.remember(chunk, bytes);
-      },
-      () => {
+      } catch {
         this.writeFailures++;
-      },
-    );
-    this.writing.add(write);
-    void write.finally(() => this.writing.delete(write));
+        this.failed.add(chunk);
+      }
+    }
+    this.writing = undefined;
   }
 
   private grow(): void {
