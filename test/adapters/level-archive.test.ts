@@ -29,8 +29,10 @@ describe('history archive in the store', () => {
     const db = new ClassicLevel<string, string>(location);
     const store = await LevelArchiveStore.open(db, silent);
     assert.equal(store.chunksAtOpen, 0);
-    await store.write(0, Uint8Array.from([1, 2, 3]));
-    await store.write(1, Uint8Array.from([0xff, 0, 0xfe]));
+    await store.write([
+      [0, Uint8Array.from([1, 2, 3])],
+      [1, Uint8Array.from([0xff, 0, 0xfe])],
+    ]);
     await db.close();
     const again = new ClassicLevel<string, string>(location);
     const reopened = await LevelArchiveStore.open(again, silent);
@@ -77,9 +79,9 @@ describe('history archive in the store', () => {
     // Which chunks the restart writes.
     const written: number[] = [];
     const write = LevelArchiveStore.prototype.write;
-    LevelArchiveStore.prototype.write = function (this: LevelArchiveStore, chunk: number, bytes: Uint8Array) {
-      written.push(chunk);
-      return write.call(this, chunk, bytes);
+    LevelArchiveStore.prototype.write = function (this: LevelArchiveStore, chunks: readonly (readonly [number, Uint8Array])[]) {
+      written.push(...chunks.map(([chunk]) => chunk));
+      return write.call(this, chunks);
     };
     try {
       const second = await Exchange.start(config, clock, silent);

@@ -7,7 +7,7 @@
  *            the next journal write after their records were applied, and kept when
  *            the records are pruned (written before 2026-11-24: the sidecars of the
  *            batch j:<seq>, in the same write)
- *   a:<n>    chunk n of the history archive: finished orders and trades, as
+ *   a:<n>    chunk n of the history archive: one account's finished orders and trades, as
  *            length-prefixed UTF-8 texts (RecordArchive); never pruned, and rebuilt
  *            from the sidecars when missing or different
  *   m:journal-pruned-through  the seq through which journal batches may have been

@@ -3,7 +3,7 @@ import type { ArchiveChunkStore } from '../../app/history/record-archive.ts';
 import { ARCHIVE_PREFIX, archiveKey, rangeEnd } from './keys.ts';
 
 /**
- * The history archive's full chunks in LevelDB (`a:<chunk>`), as bytes. Written without
+ * The history archive's full chunks in LevelDB (`a:<chunk>`), as bytes, a batch of them per write. Written without
  * fsync: the archive is a projection of the journal and its sidecars, and a start-up
  * rebuilds any chunk a crash lost (RecordArchive compares, and writes what differs).
  */
@@ -24,11 +24,16 @@ export class LevelArchiveStore implements ArchiveChunkStore {
     return this.db.getSync<string, Uint8Array>(archiveKey(chunk), { valueEncoding: 'view' });
   }
 
-  async write(chunk: number, bytes: Uint8Array): Promise<void> {
+  async write(chunks: readonly (readonly [number, Uint8Array])[]): Promise<void> {
+    if (chunks.length === 0) return;
     try {
-      await this.db.put<string, Uint8Array>(archiveKey(chunk), bytes, { valueEncoding: 'view' });
+      await this.db.batch<string, Uint8Array>(
+        chunks.map(([chunk, bytes]) => ({ type: 'put' as const, key: archiveKey(chunk), value: bytes })),
+        { valueEncoding: 'view' },
+      );
     } catch (error) {
-      this.log(`storage: writing history archive chunk ${chunk} failed (${(error as Error).message}); it stays in memory, and the next start writes it again`);
+      const numbers = chunks.map(([chunk]) => chunk);
+      this.log(`storage: writing history archive chunks ${numbers[0]}-${numbers.at(-1)} failed (${(error as Error).message}); they stay in memory, and the next write tries them again`);
       throw error;
     }
   }

@@ -26,7 +26,8 @@ export class ArchivedLists<T extends object> {
   private readonly keys = new Map<string, number[]>();
   private readonly unordered = new Set<string>();
   private readonly permutations = new Map<string, Uint32Array>();
-  /** Settled records still in the heap, oldest first: their lists and indexes (from `head` on). */
+  /** Settled records still in the heap, oldest first: their accounts, lists and indexes (from `head` on). */
+  private settledAccounts: string[] = [];
   private settledLists: (T | number)[][] = [];
   private settledIndexes: number[] = [];
   private head = 0;
@@ -81,6 +82,7 @@ export class ArchivedLists<T extends object> {
   settle(accountId: string, index: number): void {
     const list = this.lists.get(accountId);
     if (list === undefined || typeof list[index] !== 'object') return;
+    this.settledAccounts.push(accountId);
     this.settledLists.push(list);
     this.settledIndexes.push(index);
     // Archive in halves, so that the work comes in batches and recent records stay.
@@ -135,11 +137,12 @@ export class ArchivedLists<T extends object> {
       const list = this.settledLists[i]!;
       const index = this.settledIndexes[i]!;
       const entry = list[index];
-      if (typeof entry === 'object') list[index] = this.archive.append(this.codec.encode(entry));
+      if (typeof entry === 'object') list[index] = this.archive.append(this.codec.encode(entry), this.settledAccounts[i]!);
     }
     this.head = end;
     // Drop the archived part of the queue once it is the larger part.
     if (this.head > this.settledLists.length / 2) {
+      this.settledAccounts = this.settledAccounts.slice(this.head);
       this.settledLists = this.settledLists.slice(this.head);
       this.settledIndexes = this.settledIndexes.slice(this.head);
       this.head = 0;

@@ -1,25 +1,31 @@
 /**
- * Append-only texts kept out of the JavaScript heap and, once a chunk of them is full, out
- * of memory: the finished orders and the trades of the history, which only grow. In the
- * heap they cost the garbage collector at every collection and count against V8's heap
- * limit; in memory at all, they made the process grow by about 165 bytes for every order
- * and trade ever made. Here the heap keeps two small integers per record (its chunk and
- * its offset there), the open chunk is a buffer the collector never looks inside, and
- * full chunks go to a chunk store (the storage engine, in the exchange), from which a
- * read fetches them again, with the most recently read ones cached.
+ * Append-only texts kept out of the JavaScript heap's objects and, once a chunk of them is
+ * full, out of memory: the finished orders and the trades of the history, which only
+ * grow. As objects they cost the garbage collector at every collection; in memory at all,
+ * they made the process grow by about 265 bytes for every order ever made. Here the
+ * memory keeps a few bytes per record (its chunk and its place there), and full chunks go
+ * to a chunk store (the storage engine, in the exchange), from which a read fetches them
+ * again, with the most recently read ones cached.
  *
- * A record is stored after its byte length, in UTF-8 (a lone surrogate reads back as
- * U+FFFD, as UTF-8 has it).
+ * Each record belongs to a group (in the history: its account), and a chunk holds the
+ * records of one group only. Clients read their own account's newest records (a DIFF
+ * login, an account snapshot: up to 2,000), and on an exchange with many accounts a chunk
+ * shared by all of them would hold a few records of each: such a read would fetch
+ * thousands of chunks. With chunks per account it fetches a hundred small ones. The price
+ * is an open chunk per account in memory (a few KiB at most).
+ *
+ * A record is read back exactly as UTF-8 gives it back (a lone surrogate as U+FFFD),
+ * whether its chunk is still open or long stored.
  */
 
 /** Where full chunks go. Reads are synchronous, since the history's queries are. */
 export interface ArchiveChunkStore {
-  /** How many chunks (0, 1, ...) the store held when opened: a rebuild compares with these instead of writing them again. */
+  /** One more than the highest chunk number the store held when opened: a rebuild compares the chunks below it instead of writing them again. */
   readonly chunksAtOpen: number;
   /** The chunk's bytes as stored, or undefined when it is not stored. */
   read(chunk: number): Uint8Array | undefined;
-  /** Stores the chunk under its number, replacing what was there. */
-  write(chunk: number, bytes: Uint8Array): Promise<void>;
+  /** Stores the chunks under their numbers, replacing what was there, in one write. */
+  write(chunks: readonly (readonly [chunk: number, bytes: Uint8Array])[]): Promise<void>;
 }
 
 /** A chunk store in memory: for tests and for histories that are not the exchange's own. */
@@ -35,53 +41,61 @@ export class MemoryChunkStore implements ArchiveChunkStore {
     return this.chunks.get(chunk);
   }
 
-  write(chunk: number, bytes: Uint8Array): Promise<void> {
+  write(chunks: readonly (readonly [number, Uint8Array])[]): Promise<void> {
     this.writes++;
-    this.chunks.set(chunk, bytes);
+    for (const [chunk, bytes] of chunks) this.chunks.set(chunk, bytes);
     return Promise.resolve();
   }
 }
 
-/** Bytes per chunk: a few hundred records, a value the storage engine reads back in one go. */
-const CHUNK_BYTES = 64 * 1024;
+/** UTF-16 units of text per chunk, about as many bytes: a few dozen records, one block of the storage engine. */
+const CHUNK_UNITS = 4 * 1024;
+/** Records per chunk at most (slots are 16-bit). */
+const MAX_SLOTS = 0xffff;
 /** Each text is stored after its byte length. */
 const LENGTH_BYTES = 4;
-/** Full chunks read back, kept for the next reads (clients read what just happened, page after page): 8 MiB. */
-const CACHED_CHUNKS = 128;
+/** Full chunks read back, kept for the next reads (a client pages through its own records): about 4 MiB. */
+const CACHED_CHUNKS = 1024;
 
 export interface RecordArchiveOptions {
   readonly store?: ArchiveChunkStore;
-  readonly chunkBytes?: number;
+  readonly chunkUnits?: number;
   readonly cachedChunks?: number;
+}
+
+/** A group's chunk being filled: its number, taken when it opened, and its texts so far. */
+interface OpenChunk {
+  readonly chunk: number;
+  readonly texts: string[];
+  units: number;
 }
 
 export class RecordArchive {
   private readonly store: ArchiveChunkStore;
-  private readonly chunkBytes: number;
+  private readonly chunkUnits: number;
   private readonly cachedChunks: number;
-  /** The chunk being filled, and its number. */
-  private open: Buffer | undefined;
-  private openChunk = -1;
-  /** Where the open chunk's free space begins. */
-  private used = 0;
-  /** Full chunks not stored yet: queued, being written, or failed (they stay, reads keep finding them, and the next seal tries again). */
+  private readonly open = new Map<string, OpenChunk>();
+  /** Open chunks by number, for reads. */
+  private readonly openByNumber = new Map<number, OpenChunk>();
+  private nextChunk = 0;
+  /** Full chunks not stored yet: queued, being written, or failed (they stay, reads keep finding them, and the next write tries again). */
   private readonly unwritten = new Map<number, Buffer>();
-  /** Chunks waiting for their write, in order; one write at a time (see `writeNext`). */
-  private readonly queue: number[] = [];
+  /** Chunks waiting for the next write, in order; one write at a time (see `writeQueued`). */
+  private queue: number[] = [];
   private writing: Promise<void> | undefined;
   private readonly failed = new Set<number>();
   /** Chunks read back or just written, least recently used first. */
   private readonly cache = new Map<number, Buffer>();
-  /** Record number → chunk number, and → offset of its length prefix in that chunk. */
+  /** Record number → chunk number, and → its place among the chunk's records. */
   private chunkOf = new Uint32Array(1024);
-  private offsetOf = new Uint32Array(1024);
+  private slotOf = new Uint16Array(1024);
   private count = 0;
-  private storedBytes = 0;
+  private openUnits = 0;
   private writeFailures = 0;
 
   constructor(options: RecordArchiveOptions = {}) {
     this.store = options.store ?? new MemoryChunkStore();
-    this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+    this.chunkUnits = options.chunkUnits ?? CHUNK_UNITS;
     this.cachedChunks = options.cachedChunks ?? CACHED_CHUNKS;
   }
 
@@ -90,17 +104,12 @@ export class RecordArchive {
     return this.count;
   }
 
-  /** Bytes the archive holds in memory: its index, the open chunk, chunks being written and the cache. */
+  /** Bytes the archive holds in memory (about): its index, the open chunks' texts, chunks not yet written, the cache. */
   get bytes(): number {
-    let held = this.chunkOf.byteLength + this.offsetOf.byteLength + (this.open?.length ?? 0);
+    let held = this.chunkOf.byteLength + this.slotOf.byteLength + 2 * this.openUnits;
     for (const chunk of this.unwritten.values()) held += chunk.length;
     for (const chunk of this.cache.values()) held += chunk.length;
     return held;
-  }
-
-  /** Bytes of stored text (with length prefixes), in memory or in the store. */
-  get textBytes(): number {
-    return this.storedBytes;
   }
 
   /** Chunk writes that failed (their chunks stay in memory until a later write succeeds). */
@@ -108,42 +117,40 @@ export class RecordArchive {
     return this.writeFailures;
   }
 
-  /** Stores a text; returns its record number (a small integer, 0, 1, 2...). */
-  append(text: string): number {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit: when that much room is left, the text
-    // is written without counting its bytes first (a second pass over it, 2% of the
-    // server's time under batched DIFF order entry).
-    if (this.open === undefined || this.used + LENGTH_BYTES + text.length * 3 > this.open.length) {
-      const needed = LENGTH_BYTES + Buffer.byteLength(text);
-      if (this.open === undefined || this.used + needed > this.open.length) {
-        this.sealOpenChunk();
-        // An outsized record (never expected: records are a few hundred bytes) gets a chunk of its own.
-        this.open = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, needed));
-        this.openChunk++;
-        this.used = 0;
-      }
+  /** Stores a text among its group's; returns its record number (a small integer, 0, 1, 2...). */
+  append(text: string, group: string): number {
+    // What a read gives back once the chunk is stored, given back from the open chunk too.
+    const stored = text.isWellFormed() ? text : text.toWellFormed();
+    let open = this.open.get(group);
+    if (open !== undefined && open.texts.length > 0 && (open.units + stored.length > this.chunkUnits || open.texts.length === MAX_SLOTS)) {
+      this.seal(group, open);
+      open = undefined;
     }
-    const buffer = this.open;
-    const at = this.used;
-    // Room for the whole text is ensured above, so `write` never cuts it short.
-    const length = buffer.write(text, at + LENGTH_BYTES, 'utf8');
-    buffer.writeUInt32LE(length, at);
+    if (open === undefined) {
+      open = { chunk: this.nextChunk++, texts: [], units: 0 };
+      this.open.set(group, open);
+      this.openByNumber.set(open.chunk, open);
+    }
     if (this.count === this.chunkOf.length) this.grow();
-    this.chunkOf[this.count] = this.openChunk;
-    this.offsetOf[this.count] = at;
-    this.used = at + LENGTH_BYTES + length;
-    this.storedBytes += LENGTH_BYTES + length;
-    // A chunk bigger than the usual size holds one record only.
-    if (buffer.length > this.chunkBytes) this.sealOpenChunk();
+    this.chunkOf[this.count] = open.chunk;
+    this.slotOf[this.count] = open.texts.length;
+    open.texts.push(stored);
+    open.units += stored.length;
+    this.openUnits += stored.length;
     return this.count++;
   }
 
   read(record: number): string {
     if (!Number.isInteger(record) || record < 0 || record >= this.count) throw new RangeError(`no archived record ${record}`);
-    const buffer = this.chunk(this.chunkOf[record]!);
-    const at = this.offsetOf[record]!;
+    const chunk = this.chunkOf[record]!;
+    const slot = this.slotOf[record]!;
+    const open = this.openByNumber.get(chunk);
+    if (open !== undefined) return open.texts[slot]!;
+    const bytes = this.chunkBytes(chunk);
+    let at = 0;
+    for (let i = 0; i < slot; i++) at += LENGTH_BYTES + bytes.readUInt32LE(at);
     const start = at + LENGTH_BYTES;
-    return buffer.toString('utf8', start, start + buffer.readUInt32LE(at));
+    return bytes.toString('utf8', start, start + bytes.readUInt32LE(at));
   }
 
   /** Resolves once every queued chunk's write has ended (before the store closes). */
@@ -151,8 +158,7 @@ export class RecordArchive {
     while (this.writing !== undefined) await this.writing;
   }
 
-  private chunk(chunk: number): Buffer {
-    if (chunk === this.openChunk && this.open !== undefined) return this.open;
+  private chunkBytes(chunk: number): Buffer {
     const pending = this.unwritten.get(chunk);
     if (pending !== undefined) return pending;
     let cached = this.cache.get(chunk);
@@ -173,44 +179,51 @@ export class RecordArchive {
   }
 
   /**
-   * The open chunk is full: it goes to the store. A rebuild at start-up makes the same
-   * chunks again, in the same order (the history is a projection of the journal), so a
-   * chunk the store already holds with the same bytes is not written again.
+   * The group's chunk is full: it goes to the store. A rebuild at start-up makes the same
+   * chunks again, under the same numbers (the history is a projection of the journal),
+   * so a chunk the store already holds with the same bytes is not written again.
    */
-  private sealOpenChunk(): void {
-    if (this.open === undefined || this.used === 0) return;
-    const chunk = this.openChunk;
-    const bytes = this.open.length === this.used ? this.open : this.open.subarray(0, this.used);
-    this.open = undefined;
-    if (chunk < this.store.chunksAtOpen) {
-      const stored = this.store.read(chunk);
+  private seal(group: string, open: OpenChunk): void {
+    this.open.delete(group);
+    this.openByNumber.delete(open.chunk);
+    this.openUnits -= open.units;
+    const bytes = encodeChunk(open.texts);
+    if (open.chunk < this.store.chunksAtOpen) {
+      const stored = this.store.read(open.chunk);
       if (stored !== undefined && bytes.equals(stored)) return;
     }
-    this.unwritten.set(chunk, bytes);
-    // A chunk whose write failed is tried again behind the new one.
-    this.queue.push(chunk, ...this.failed);
-    this.failed.clear();
-    if (this.writing === undefined) this.writing = this.writeNext();
+    this.unwritten.set(open.chunk, bytes);
+    this.queue.push(open.chunk);
+    if (this.writing === undefined) this.writing = this.writeQueued();
   }
 
   /**
-   * Writes the queued chunks one at a time. Each write holds one of libuv's four pool
-   * threads until it ends; the journal's writes in flight take up to three, and password
-   * hashing and file reads need the last (docs/decisions.md, "Up to three journal
-   * writes in flight"): one chunk at a time takes it for one short write at most (well
-   * under a millisecond), and a chunk fills only every few hundred records.
+   * Writes what is queued, a batch at a time, one write at a time. Each write holds one of
+   * libuv's four pool threads until it ends; the journal's writes in flight take up to
+   * three, and password hashing and file reads need the last (docs/decisions.md, "Up to
+   * three journal writes in flight"): one write at a time takes it for one short write at
+   * most. Chunks whose write failed go again with the next batch.
    */
-  private async writeNext(): Promise<void> {
-    for (let chunk = this.queue.shift(); chunk !== undefined; chunk = this.queue.shift()) {
-      const bytes = this.unwritten.get(chunk);
-      if (bytes === undefined) continue;
+  private async writeQueued(): Promise<void> {
+    // Let the chunks sealed in this turn join the first batch.
+    await Promise.resolve();
+    while (this.queue.length > 0) {
+      const batch = [...this.queue, ...this.failed];
+      this.queue = [];
+      this.failed.clear();
+      const chunks = batch.flatMap((chunk) => {
+        const bytes = this.unwritten.get(chunk);
+        return bytes === undefined ? [] : [[chunk, bytes] as const];
+      });
       try {
-        await this.store.write(chunk, bytes);
-        this.unwritten.delete(chunk);
-        this.remember(chunk, bytes);
+        await this.store.write(chunks);
+        for (const [chunk, bytes] of chunks) {
+          this.unwritten.delete(chunk);
+          this.remember(chunk, bytes);
+        }
       } catch {
         this.writeFailures++;
-        this.failed.add(chunk);
+        for (const [chunk] of chunks) this.failed.add(chunk);
       }
     }
     this.writing = undefined;
@@ -220,8 +233,22 @@ export class RecordArchive {
     const chunkOf = new Uint32Array(this.chunkOf.length * 2);
     chunkOf.set(this.chunkOf);
     this.chunkOf = chunkOf;
-    const offsetOf = new Uint32Array(this.offsetOf.length * 2);
-    offsetOf.set(this.offsetOf);
-    this.offsetOf = offsetOf;
+    const slotOf = new Uint16Array(this.slotOf.length * 2);
+    slotOf.set(this.slotOf);
+    this.slotOf = slotOf;
   }
+}
+
+/** A chunk's bytes: each text's UTF-8 length (4 bytes, little-endian), then the text. */
+function encodeChunk(texts: readonly string[]): Buffer {
+  let size = 0;
+  for (const text of texts) size += LENGTH_BYTES + Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const text of texts) {
+    const length = bytes.write(text, at + LENGTH_BYTES, 'utf8');
+    bytes.writeUInt32LE(length, at);
+    at += LENGTH_BYTES + length;
+  }
+  return bytes;
 }

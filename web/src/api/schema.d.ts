@@ -4202,7 +4202,7 @@ export interface paths {
                                 heap_used_mb: number;
                                 /** @description finished orders and trades kept in the storage engine rather than in memory */
                                 history_archive_records: number;
-                                /** @description memory the archive holds (part of memory_usage_mb): 8 bytes of index a record, the chunk being filled and recently read chunks */
+                                /** @description memory the archive holds (part of memory_usage_mb): 6 bytes of index a record, each account's open chunk, recently read chunks */
                                 history_archive_mb: number;
                                 cpu_usage_percent: number;
                                 uptime_seconds: number;

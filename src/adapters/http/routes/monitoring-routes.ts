@@ -123,7 +123,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
             heap_used_mb: Type.Number({ description: 'JavaScript heap in use (part of memory_usage_mb)' }),
             history_archive_records: Type.Integer({ description: 'finished orders and trades kept in the storage engine rather than in memory' }),
             history_archive_mb: Type.Number({
-              description: 'memory the archive holds (part of memory_usage_mb): 8 bytes of index a record, the chunk being filled and recently read chunks',
+              description: 'memory the archive holds (part of memory_usage_mb): 6 bytes of index a record, each account\'s open chunk, recently read chunks',
             }),
             cpu_usage_percent: Num,
             uptime_seconds: Int,
