@@ -6,7 +6,7 @@ import { hashOf, OrderIdIndex } from '../../src/app/history/order-id-index.ts';
 /** An account's order list as the history keeps it: ids by index, an id used again appended anew. */
 function run(ids: readonly string[], hash?: (id: string) => number) {
   const list: string[] = [];
-  const index = new OrderIdIndex((i) => list[i]!, hash);
+  const index = new OrderIdIndex((i, id) => list[i] === id, hash);
   const reference = new Map<string, number>();
   for (const id of ids) {
     list.push(id);
@@ -46,9 +46,9 @@ describe('order id index', () => {
   it('takes about 16 bytes an id, and reads no id to grow', () => {
     const list: string[] = [];
     let reads = 0;
-    const index = new OrderIdIndex((i) => {
+    const index = new OrderIdIndex((i, id) => {
       reads++;
-      return list[i]!;
+      return list[i] === id;
     });
     for (let i = 0; i < 100_000; i++) {
       list.push(`PYSDK_insert_${i.toString(36)}_${'x'.repeat(20)}`);

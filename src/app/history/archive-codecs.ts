@@ -61,6 +61,20 @@ export const ORDER_CODEC: RecordCodec<OrderHistory> = {
   },
 };
 
+/**
+ * A test of whether an archived order's text is of this account and a given order id,
+ * read from its first two fields as ORDER_CODEC writes them (JSON.stringify of the row),
+ * without parsing it. Made once per account: the account's part is encoded once.
+ */
+export function archivedOrderTest(accountId: string): (text: string, orderId: string) => boolean {
+  const prefix = `[${JSON.stringify(accountId)},`;
+  return (text, orderId) => {
+    if (!text.startsWith(prefix)) return false;
+    const id = JSON.stringify(orderId);
+    return text.startsWith(id, prefix.length) && text.charCodeAt(prefix.length + id.length) === 0x2c; // ','
+  };
+}
+
 export const TRADE_CODEC: RecordCodec<TradeHistory> = {
   encode: (t) =>
     JSON.stringify([t.tradeId, t.instrumentId, t.accountId, t.orderId, t.exchangeOrderId, t.direction, t.offset, t.price, t.volume, t.commission, t.ts, t.maker]),

@@ -95,6 +95,16 @@ export class ArchivedLists<T extends object> {
     return typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
   }
 
+  /**
+   * Whether the record at `index` passes a test, asked of the object while it is in the
+   * heap and of its archived text otherwise: no archived record is decoded to answer.
+   */
+  test(accountId: string, index: number, ofRecord: (record: T) => boolean, ofText: (text: string) => boolean): boolean {
+    const entry = this.lists.get(accountId)?.[index];
+    if (entry === undefined) return false;
+    return typeof entry === 'number' ? ofText(this.archive.read(entry)) : ofRecord(entry);
+  }
+
   /** The record itself, to change in place: only while it is in the heap (never once archived). */
   inHeap(accountId: string, index: number): T | undefined {
     const entry = this.lists.get(accountId)?.[index];

@@ -1,5 +1,5 @@
 import { type ApplyResult, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
-import { ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
+import { archivedOrderTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
 import { ArchivedLists } from './archived-lists.ts';
 import type {
   EquityPoint,
@@ -373,7 +373,10 @@ export class HistoryProjection {
     const accountId = entry.accountId;
     let latest = this.latest.get(accountId);
     if (latest === undefined) {
-      latest = new OrderIdIndex((index) => this.orders.get(accountId, index)!.orderId);
+      const archivedIs = archivedOrderTest(accountId);
+      latest = new OrderIdIndex((index, id) =>
+        this.orders.test(accountId, index, (order) => order.orderId === id, (text) => archivedIs(text, id)),
+      );
       this.latest.set(accountId, latest);
     }
     latest.set(entry.orderId, this.orders.push(accountId, entry));

@@ -37,11 +37,11 @@ export class OrderIdIndex {
   private entries = 0;
 
   /**
-   * `idAt(index)`: the order id of the account's record at `index`. `hash` is for tests
-   * (one that collides shows that ids sharing a hash stay apart).
+   * `hasId(index, id)`: whether the account's record at `index` is of that order id.
+   * `hash` is for tests (one that collides shows that ids sharing a hash stay apart).
    */
   constructor(
-    private readonly idAt: (index: number) => string,
+    private readonly hasId: (index: number, id: string) => boolean,
     private readonly hash: (id: string) => number = hashOf,
   ) {}
 
@@ -79,7 +79,7 @@ export class OrderIdIndex {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const stored = this.indexes[slot]!;
       if (stored === 0) return slot;
-      if (this.hashes[slot] === hash && this.idAt(stored - 1) === id) return slot;
+      if (this.hashes[slot] === hash && this.hasId(stored - 1, id)) return slot;
     }
   }
 
