@@ -66,6 +66,13 @@ describe('record archive (out of memory, in chunks per account)', () => {
     assert.ok(reads.length <= 25, `${mine.length} records of one account read from ${reads.length} chunks`);
   });
 
+  it('an account with a few records holds a small open chunk, not a whole one', () => {
+    const archive = new RecordArchive();
+    for (let i = 0; i < 10_000; i++) archive.append(sample(i), `idle${i}`);
+    // 10,000 open chunks of 512 bytes, beside the index: a whole 16 KiB chunk each would be 160 MiB.
+    assert.ok(archive.bytes < 6 * 1024 * 1024, `${archive.bytes} bytes`);
+  });
+
   it('a rebuild over a store that holds the same chunks writes none of them again, and rewrites any that differ or are missing', async () => {
     const texts = Array.from({ length: 20_000 }, (_, i) => `["record",${i},"${'z'.repeat(i % 97)}"]`);
     const first = new MemoryChunkStore();

@@ -12,7 +12,8 @@
  * login, an account snapshot: up to 2,000), and on an exchange with many accounts a chunk
  * shared by all of them would hold a few records of each: such a read would fetch
  * thousands of chunks. With chunks per account it fetches a hundred small ones. The price
- * is an open chunk per account in memory (16 KiB, of which only what is filled is touched).
+ * is an open chunk per account in memory (up to 16 KiB: it starts at 512 bytes and
+ * doubles as it fills).
  *
  * A record is stored after its byte length, in UTF-8 (a lone surrogate reads back as
  * U+FFFD), whether its chunk is still open or long stored.
@@ -50,6 +51,8 @@ export class MemoryChunkStore implements ArchiveChunkStore {
 
 /** Bytes per chunk: about a hundred records (fewer chunks to write than with 4 KiB: 5% more DIFF order entry). */
 const CHUNK_BYTES = 16 * 1024;
+/** An open chunk's first size (it doubles as it fills, up to CHUNK_BYTES): a couple of records. */
+const FIRST_BYTES = 512;
 /** Offsets in a chunk are 16-bit: a chunk of the usual size is at most this big (one record alone may be bigger). */
 const MAX_CHUNK_BYTES = 0x10000;
 /** Each text is stored after its byte length. */
@@ -70,7 +73,7 @@ export interface RecordArchiveOptions {
  */
 interface OpenChunk {
   readonly chunk: number;
-  readonly bytes: Buffer;
+  bytes: Buffer;
   used: number;
 }
 
@@ -129,12 +132,16 @@ export class RecordArchive {
     let needed = LENGTH_BYTES + text.length * 3;
     if (open === undefined || open.used + needed > open.bytes.length) {
       needed = LENGTH_BYTES + Buffer.byteLength(text);
-      if (open !== undefined && open.used + needed > open.bytes.length) {
+      if (open !== undefined && open.used + needed > this.chunkBytes) {
         this.seal(group, open);
         open = undefined;
       }
-      // An outsized record (never expected: records are a few hundred bytes) gets a chunk of its own.
-      open ??= this.openChunk(group, Math.max(this.chunkBytes, needed));
+      if (open === undefined) {
+        // An outsized record (never expected: records are a few hundred bytes) gets a chunk of its own.
+        open = this.openChunk(group, needed > this.chunkBytes ? needed : Math.min(this.chunkBytes, Math.max(FIRST_BYTES, needed)));
+      } else if (open.used + needed > open.bytes.length) {
+        this.enlarge(open, Math.min(this.chunkBytes, Math.max(2 * open.bytes.length, open.used + needed)));
+      }
     }
     const at = open.used;
     // Room for the whole text is ensured above, so `write` never cuts it short.
@@ -168,6 +175,18 @@ export class RecordArchive {
     this.openByNumber.set(open.chunk, open);
     this.openBytes += size;
     return open;
+  }
+
+  /**
+   * An open chunk starts small and doubles as it fills: an account that stops trading
+   * holds what it filled, not a whole chunk, for as long as the process runs. Where a
+   * chunk is sealed depends only on its records (see `append`), never on these sizes.
+   */
+  private enlarge(open: OpenChunk, size: number): void {
+    const bytes = Buffer.allocUnsafeSlow(size);
+    open.bytes.copy(bytes, 0, 0, open.used);
+    this.openBytes += size - open.bytes.length;
+    open.bytes = bytes;
   }
 
   private chunkBytesOf(chunk: number): Buffer {
