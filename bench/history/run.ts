@@ -8,7 +8,8 @@
  * history and its archive), as crossing pairs between 100 accounts that open and then
  * close positions, so that each order fills: an order record and a trade record for each
  * side. Then, in a fresh process started with `npm start`'s node flags, it times the
- * start (snapshot, history rebuilt from the journal's sidecars) and reads the memory
+ * start after the clean stop (snapshot, history checkpoint) and after a crash (the
+ * checkpoint cleared: the history rebuilt from the journal's sidecars), and reads the memory
  * after a full collection: heap, array buffers outside it (the archive's index and
  * chunks, the order-id indexes), the archive's share of those, resident size. Per-order figures
  * are those numbers over the orders written (the empty exchange's memory subtracted).
@@ -21,6 +22,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { systemClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
 import { loadConfig } from '../../src/config/index.ts';
@@ -45,8 +47,17 @@ interface Measured {
   readonly trades: number;
 }
 
-/** The child: starts the exchange on the data folder, then reports its memory after a full collection. */
-async function measureStart(dataDir: string): Promise<void> {
+/**
+ * The child: starts the exchange on the data folder, then reports its memory after a full
+ * collection. With `rebuild`, the history checkpoint of the last stop is cleared first:
+ * the start after a crash, which rebuilds the history from every sidecar.
+ */
+async function measureStart(dataDir: string, rebuild: boolean): Promise<void> {
+  if (rebuild) {
+    const storage = await LevelStorage.open({ dataDir, durability: 'full', log: silent });
+    await storage.historyCheckpoint.clear();
+    await storage.close();
+  }
   const started = performance.now();
   const exchange = await Exchange.start(loadConfig({ DATA_DIR: dataDir }, process.cwd()), systemClock, silent);
   const startSeconds = (performance.now() - started) / 1000;
@@ -69,10 +80,10 @@ async function measureStart(dataDir: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(measured)}\n`);
 }
 
-function inFreshProcess(dataDir: string): Measured {
+function inFreshProcess(dataDir: string, rebuild = false): Measured {
   const flags = [...startScriptNodeFlags(), '--expose-gc'];
   const run = spawnSync(process.execPath, ['--import', 'tsx', ...flags, process.argv[1]!], {
-    env: { ...process.env, BENCH_HISTORY_MEASURE: dataDir },
+    env: { ...process.env, BENCH_HISTORY_MEASURE: dataDir, BENCH_HISTORY_REBUILD: rebuild ? '1' : '' },
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`the measuring process failed: ${run.stderr}`);
@@ -132,10 +143,15 @@ async function main(): Promise<void> {
     await (await Exchange.start(loadConfig({ DATA_DIR: emptyDir }, process.cwd()), systemClock, silent)).stop();
     const empty = inFreshProcess(emptyDir);
     const full = inFreshProcess(dataDir);
+    // The child's own stop wrote a checkpoint again: cleared by the next child.
+    const rebuilt = inFreshProcess(dataDir, true);
     const perOrder = (bytes: number): number => Math.round(bytes / full.orders);
     const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
     log(`wrote ${full.orders.toLocaleString('en')} orders (${full.trades.toLocaleString('en')} trades) in ${written.seconds.toFixed(1)} s; store ${mb(folderBytes(dataDir))} MB`);
-    log(`start: ${full.startSeconds.toFixed(2)} s (empty exchange: ${empty.startSeconds.toFixed(2)} s)`);
+    log(
+      `start after a clean stop (history checkpoint): ${full.startSeconds.toFixed(2)} s; after a crash (history rebuilt from the journal): ` +
+        `${rebuilt.startSeconds.toFixed(2)} s (empty exchange: ${empty.startSeconds.toFixed(2)} s)`,
+    );
     log(
       `memory after a full collection: heap ${mb(full.heapBytes)} MB, array buffers ${mb(full.arrayBufferBytes)} MB (of which the history archive ${mb(full.archiveBytes)} MB), ` +
         `resident ${mb(full.rssBytes)} MB (empty exchange: heap ${mb(empty.heapBytes)} MB, array buffers ${mb(empty.arrayBufferBytes)} MB, resident ${mb(empty.rssBytes)} MB)`,
@@ -148,6 +164,8 @@ async function main(): Promise<void> {
         write_orders_per_sec: Math.round(full.orders / written.seconds),
         start_s: Math.round(full.startSeconds * 100) / 100,
         start_us_per_order: Math.round(((full.startSeconds - empty.startSeconds) / full.orders) * 1e6 * 100) / 100,
+        rebuild_start_s: Math.round(rebuilt.startSeconds * 100) / 100,
+        rebuild_us_per_order: Math.round(((rebuilt.startSeconds - empty.startSeconds) / full.orders) * 1e6 * 100) / 100,
         heap_bytes_per_order: perOrder(full.heapBytes - empty.heapBytes),
         array_buffer_bytes_per_order: perOrder(full.arrayBufferBytes - empty.arrayBufferBytes),
         archive_bytes_per_order: perOrder(full.archiveBytes - empty.archiveBytes),
@@ -163,5 +181,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.env.BENCH_HISTORY_MEASURE !== undefined) await measureStart(process.env.BENCH_HISTORY_MEASURE);
+if (process.env.BENCH_HISTORY_MEASURE !== undefined) await measureStart(process.env.BENCH_HISTORY_MEASURE, process.env.BENCH_HISTORY_REBUILD === '1');
 else await main();

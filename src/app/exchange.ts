@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { type ApplyResult, type Command, CORE_VERSION, type CoreState, ResultCode } from '../core/index.ts';
@@ -5,7 +6,7 @@ import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.
 import type { Clock } from './clock.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { encodeSidecar } from './history/history-codec.ts';
-import { HistoryProjection, type SavedHistory } from './history/history-projection.ts';
+import { type HistoryOptions, HistoryProjection, type SavedHistory } from './history/history-projection.ts';
 import { rebuildHistory, type ReplayedSidecar } from './history/history-recovery.ts';
 import { MarketSchedule } from './market-schedule.ts';
 import { recover } from './recovery.ts';
@@ -64,6 +65,8 @@ export class Exchange {
     // Finished orders and trades go to the store in chunks, out of memory (RecordArchive).
     const historyOptions = { archive: storage.archive };
     let history = new HistoryProjection(historyOptions);
+    // The last clean stop's checkpoint spares rebuilding the history from every sidecar.
+    const checkpoint = await Exchange.historyCheckpoint(storage, historyOptions, log);
     const timeZone = config.exchange.timezone;
     let marketData = new MarketDataProjection(timeZone);
     // Snapshots written before the history moved to the journal's sidecars carry it.
@@ -91,14 +94,23 @@ export class Exchange {
     }, coreVersions);
     // Every command from here on is applied by this version (see recover).
     await storage.recordCoreVersion(recovered.state.lastSeq + 1, CORE_VERSION);
+    if (checkpoint !== undefined && checkpoint.seq > recovered.state.lastSeq) {
+      log(`storage: the history checkpoint cannot be used (it is at seq ${checkpoint.seq}, past the journal's end, ${recovered.state.lastSeq}); rebuilding the history from the journal`);
+      await storage.historyCheckpoint.clear();
+    } else if (checkpoint !== undefined) {
+      history = checkpoint.history;
+      historyBaseSeq = checkpoint.seq;
+    }
+    const fromCheckpoint = history === checkpoint?.history;
     // The history is rebuilt from the events stored beside the journal (never pruned),
     // so it needs no snapshot and a snapshot's cost does not grow with it.
-    const rebuilt = await rebuildHistory(history, storage.journal.sidecars(), replayedSidecars, historyBaseSeq);
+    const rebuilt = await rebuildHistory(history, storage.journal.sidecars(historyBaseSeq), replayedSidecars, historyBaseSeq);
     for (const run of rebuilt.lost) await storage.journal.storeSidecars(run);
     const lost = rebuilt.lost.reduce((sum, run) => sum + run.length, 0);
     log(
       `storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed; ` +
-        `history from ${rebuilt.events} stored events${lost > 0 ? `, ${lost} records' history rebuilt from the replay` : ''})`,
+        `history ${fromCheckpoint ? `from the checkpoint at seq ${historyBaseSeq} and` : 'from'} ${rebuilt.events} stored events` +
+        `${lost > 0 ? `, ${lost} records' history rebuilt from the replay` : ''})`,
     );
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => {
@@ -227,8 +239,50 @@ export class Exchange {
     if (snapshotted) await this.snapshot('shutdown');
     else this.log('storage: no shutdown snapshot, storage had failed; the next start replays the journal');
     await this.history.flush();
+    if (snapshotted) await this.saveHistoryCheckpoint();
     await this.storage.close();
     return snapshotted;
+  }
+
+  /**
+   * The history as it is, for the next start (HistoryProjection.checkpoint). A stop that
+   * cannot write one leaves the previous checkpoint, which is still a valid start: the
+   * history after it is rebuilt from the sidecars, never pruned.
+   */
+  private async saveHistoryCheckpoint(): Promise<void> {
+    const started = performance.now();
+    const bytes = this.history.checkpoint();
+    if (bytes === undefined) {
+      this.log('storage: no history checkpoint (an archive chunk is not stored); the next start rebuilds the history');
+      return;
+    }
+    try {
+      await this.storage.historyCheckpoint.save(this.sequencer.state.lastSeq, bytes);
+      this.log(`storage: history checkpoint at seq ${this.sequencer.state.lastSeq} (${(bytes.length / 2 ** 20).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms)`);
+    } catch (error) {
+      this.log(`storage: writing the history checkpoint failed (${(error as Error).message}); the next start rebuilds the history`);
+    }
+  }
+
+  /**
+   * The last clean stop's history checkpoint, read (whether the journal can take it, its
+   * seq within the recovered state, is checked after recovery). One that cannot be read
+   * is dropped and the history rebuilt, with a log line.
+   */
+  private static async historyCheckpoint(
+    storage: LevelStorage,
+    options: HistoryOptions,
+    log: (line: string) => void,
+  ): Promise<{ readonly seq: number; readonly history: HistoryProjection } | undefined> {
+    try {
+      const stored = await storage.historyCheckpoint.load();
+      if (stored === undefined) return undefined;
+      return { seq: stored.seq, history: HistoryProjection.fromCheckpoint(stored.bytes, options) };
+    } catch (error) {
+      log(`storage: the history checkpoint cannot be used (${(error as Error).message}); rebuilding the history from the journal`);
+      await storage.historyCheckpoint.clear();
+      return undefined;
+    }
   }
 
   /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ClassicLevel } from 'classic-level';
-import { ARCHIVE_PREFIX, archiveKey, rangeEnd } from '../../src/adapters/storage/keys.ts';
+import { ARCHIVE_PREFIX, archiveKey, CHECKPOINT_META_KEY, rangeEnd } from '../../src/adapters/storage/keys.ts';
 import { LevelArchiveStore } from '../../src/adapters/storage/level-archive.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
@@ -42,7 +42,7 @@ describe('history archive in the store', () => {
     await again.close();
   });
 
-  it('a restart reads the history from the stored chunks, and repairs a damaged one from the journal', async () => {
+  it('a start that rebuilds the history reads it from the stored chunks, and repairs a damaged one from the journal', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-archive-exchange-'));
     const config = loadConfig({ DATA_DIR: dataDir }, root);
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 2, 0));
@@ -71,9 +71,11 @@ describe('history archive in the store', () => {
 
     const stored = await archiveEntries(dataDir);
     assert.ok(stored.size > 20, `chunks in the store (${stored.size})`);
-    // Damage one chunk while the exchange is down.
+    // Damage one chunk while the exchange is down, and drop the stop's history checkpoint:
+    // the start rebuilds the history from the journal, as after a crash.
     const db = new ClassicLevel<string, string>(path.join(dataDir, 'exchange.leveldb'));
     await db.put(archiveKey(3), 'damaged');
+    await db.del(CHECKPOINT_META_KEY);
     await db.close();
 
     // Which chunks the restart writes.

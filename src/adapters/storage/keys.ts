@@ -10,6 +10,9 @@
  *   a:<n>    chunk n of the history archive: one account's finished orders and trades, as
  *            length-prefixed UTF-8 texts (RecordArchive); never pruned, and rebuilt
  *            from the sidecars when missing or different
+ *   c:<n>    piece n of the history checkpoint written at the last clean stop
+ *            (HistoryProjection.checkpoint)
+ *   m:history-checkpoint  what the pieces are (JSON: seq, pieces, bytes)
  *   m:journal-pruned-through  the seq through which journal batches may have been
  *            deleted (covered by a snapshot), written with each pruning
  *   m:initial-rules  (until 2026-11-24) the core rules a journal without rules.set began
@@ -22,6 +25,8 @@ export const JOURNAL_PREFIX = 'j:';
 export const SNAPSHOT_PREFIX = 's:';
 export const SIDECAR_PREFIX = 'h:';
 export const ARCHIVE_PREFIX = 'a:';
+export const CHECKPOINT_PIECE_PREFIX = 'c:';
+export const CHECKPOINT_META_KEY = 'm:history-checkpoint';
 export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
 export const CORE_VERSIONS_KEY = 'm:core-versions';
 /** The byte after ':' bounds a prefix range from above. */
@@ -37,6 +42,10 @@ export function sidecarKey(seq: number): string {
 
 export function archiveKey(chunk: number): string {
   return `${ARCHIVE_PREFIX}${String(chunk).padStart(WIDTH, '0')}`;
+}
+
+export function checkpointPieceKey(piece: number): string {
+  return `${CHECKPOINT_PIECE_PREFIX}${String(piece).padStart(WIDTH, '0')}`;
 }
 
 export function snapshotKey(seq: number): string {

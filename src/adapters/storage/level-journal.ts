@@ -304,8 +304,17 @@ export class LevelJournal implements Journal {
     await this.db.batch(deletes, { sync: this.sync });
   }
 
-  async *sidecars(): AsyncIterable<readonly (readonly [number, unknown])[]> {
-    const iterator = this.db.iterator({ gte: SIDECAR_PREFIX, lt: rangeEnd(SIDECAR_PREFIX) });
+  /**
+   * The stored sidecars in seq order, from the entry that holds `afterSeq + 1` on (an
+   * entry holds a run of seqs from its key's): a start from a history checkpoint reads
+   * only what came after it. Sidecars at or before `afterSeq` may still come first.
+   */
+  async *sidecars(afterSeq = 0): AsyncIterable<readonly (readonly [number, unknown])[]> {
+    let from = SIDECAR_PREFIX;
+    if (afterSeq > 0) {
+      for await (const key of this.db.keys({ gte: SIDECAR_PREFIX, lte: sidecarKey(afterSeq + 1), reverse: true, limit: 1 })) from = key;
+    }
+    const iterator = this.db.iterator({ gte: from, lt: rangeEnd(SIDECAR_PREFIX) });
     try {
       for (;;) {
         const entries = await iterator.nextv(READ_CHUNK);

@@ -4,6 +4,7 @@ import { ClassicLevel } from 'classic-level';
 import type { CoreVersionSpan } from '../../core/index.ts';
 import { CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelArchiveStore } from './level-archive.ts';
+import { LevelHistoryCheckpoint } from './level-history-checkpoint.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
 
@@ -37,7 +38,12 @@ export class LevelStorage {
     /** The history archive's full chunks (see RecordArchive). */
     readonly archive: LevelArchiveStore,
     private readonly location: string,
-  ) {}
+  ) {
+    this.historyCheckpoint = new LevelHistoryCheckpoint(db);
+  }
+
+  /** The history checkpoint of the last clean stop. */
+  readonly historyCheckpoint: LevelHistoryCheckpoint;
 
   static async open(options: StorageOptions): Promise<LevelStorage> {
     const location = path.join(options.dataDir, 'exchange.leveldb');

@@ -5,7 +5,10 @@ import type { OrderHistory, TradeHistory } from './history-records.ts';
  * How finished orders and trades are written to the archive: JSON arrays, fields by
  * position (about 190 bytes an order, 130 a trade). Decoding builds objects with the
  * fields in the same order as the projection's own, so a record reads the same whether
- * or not it was archived (test/app/history-archive.test.ts).
+ * or not it was archived (test/app/history-archive.test.ts). Archived texts stay in the
+ * store across restarts: a change here must raise the history's CHECKPOINT_VERSION
+ * (history-projection.ts), so that the next start rebuilds the history and rewrites
+ * every stored chunk that differs.
  */
 
 type Row = readonly unknown[];

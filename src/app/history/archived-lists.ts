@@ -1,5 +1,24 @@
 import { type KeyedSource, mergedPage } from './merged-page.ts';
+import type { ArrayReader, ArrayWriter } from './checkpoint-codec.ts';
 import type { RecordArchive } from './record-archive.ts';
+
+/** In a saved list, the place of a record still in the heap (saved as an object beside it). */
+const IN_HEAP = 0xffffffff;
+
+/** What a checkpoint keeps of one account's list. */
+interface SavedList<T> {
+  readonly account: string;
+  readonly records: unknown;
+  readonly objects: T[];
+  readonly keys: unknown;
+  readonly unordered: boolean;
+}
+
+/** What a checkpoint keeps of the lists: each account's, and the settled records waiting to be archived. */
+export interface SavedLists<T> {
+  readonly lists: SavedList<T>[];
+  readonly settled: { readonly accounts: string[]; readonly indexes: number[] };
+}
 
 /** How a kind of record is written to the archive and read back. */
 export interface RecordCodec<T> {
@@ -135,6 +154,51 @@ export class ArchivedLists<T extends object> {
       const entry = list[i]!;
       yield typeof entry === 'number' ? this.codec.decode(this.archive.read(entry)) : entry;
     }
+  }
+
+  /** The lists as they are, for a checkpoint: archived records by number, the rest as objects. */
+  save(arrays: ArrayWriter): SavedLists<T> {
+    const lists: SavedList<T>[] = [];
+    for (const [account, list] of this.lists) {
+      const records = new Uint32Array(list.length);
+      const objects: T[] = [];
+      list.forEach((entry, i) => {
+        if (typeof entry === 'number') records[i] = entry;
+        else {
+          records[i] = IN_HEAP;
+          objects.push(entry);
+        }
+      });
+      const keys = Float64Array.from(this.keys.get(account) ?? []);
+      lists.push({ account, records: arrays.ref(records), objects, keys: arrays.ref(keys), unordered: this.unordered.has(account) });
+    }
+    return {
+      lists,
+      settled: { accounts: this.settledAccounts.slice(this.head), indexes: this.settledIndexes.slice(this.head) },
+    };
+  }
+
+  /** Lists saved by `save`, over the archive restored with them. */
+  restore(saved: SavedLists<T>, arrays: ArrayReader): void {
+    for (const { account, records, objects, keys, unordered } of saved.lists) {
+      const numbers = arrays.u32(records);
+      const times = arrays.f64(keys);
+      if (times.length !== numbers.length) throw new Error(`the checkpoint's list of ${account} has ${numbers.length} records and ${times.length} times`);
+      const list: (T | number)[] = new Array(numbers.length);
+      let next = 0;
+      for (let i = 0; i < numbers.length; i++) list[i] = numbers[i] === IN_HEAP ? objects[next++]! : numbers[i]!;
+      if (next !== objects.length || list.some((entry) => entry === undefined)) throw new Error(`the checkpoint's list of ${account} does not match its objects`);
+      this.lists.set(account, list);
+      this.keys.set(account, Array.from(times));
+      if (unordered) this.unordered.add(account);
+    }
+    saved.settled.accounts.forEach((account, i) => {
+      const list = this.lists.get(account);
+      if (list === undefined) throw new Error(`the checkpoint names settled records of an unknown account ${account}`);
+      this.settledAccounts.push(account);
+      this.settledLists.push(list);
+      this.settledIndexes.push(saved.settled.indexes[i]!);
+    });
   }
 
   accounts(): IterableIterator<string> {

@@ -1,6 +1,7 @@
 import { type ApplyResult, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
 import { archivedOrderTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
 import { ArchivedLists } from './archived-lists.ts';
+import { ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
 import type {
   EquityPoint,
   FundsMovement,
@@ -15,6 +16,13 @@ import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
 
 /** Settled orders, and trades, kept as objects before the oldest go to the archive. */
 const KEEP_IN_HEAP = 4096;
+/**
+ * The layout of `checkpoint`'s document: a checkpoint of another layout is not loaded
+ * (the history is rebuilt instead). Raise it also when the archive's record texts or
+ * chunks change (archive-codecs.ts, record-archive.ts): a checkpoint trusts the stored
+ * chunks, and only a rebuild compares them and writes those that differ.
+ */
+const CHECKPOINT_VERSION = 1;
 
 /**
  * A history entry for a new order, every field written out: one object shape for all
@@ -64,6 +72,8 @@ export interface HistoryOptions {
   readonly keepInHeap?: number;
   /** Where the archive's full chunks go (the storage engine, in the exchange; memory by default). */
   readonly archive?: ArchiveChunkStore;
+  /** Bytes per archive chunk (tests make them small, to fill many). */
+  readonly archiveChunkBytes?: number;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
@@ -108,9 +118,9 @@ export class HistoryProjection {
   private tradeCount = 0;
   private orderCount = 0;
 
-  constructor(options: HistoryOptions = {}) {
+  constructor(options: HistoryOptions = {}, archive?: RecordArchive) {
     const keep = options.keepInHeap ?? KEEP_IN_HEAP;
-    this.archive = new RecordArchive({ store: options.archive });
+    this.archive = archive ?? new RecordArchive({ store: options.archive, chunkBytes: options.archiveChunkBytes });
     this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
   }
@@ -145,6 +155,79 @@ export class HistoryProjection {
     history.liquidations = [...saved.liquidations];
     history.tradeCount = saved.tradeCount;
     history.orderCount = saved.orderCount ?? 0;
+    return history;
+  }
+
+  /**
+   * The whole history as bytes, for a fast start: the next start loads it instead of
+   * rebuilding the history from every sidecar the journal holds, and applies only the
+   * sidecars after it. Undefined while the archive has a chunk its store does not (a
+   * failed write): call after `flush`. Indexes go as typed arrays, records still in the
+   * heap and the small lists as JSON (checkpoint-codec.ts).
+   */
+  checkpoint(): Buffer | undefined {
+    const archive = this.archive.save();
+    if (archive === undefined) return undefined;
+    const arrays = new ArrayWriter();
+    const document = {
+      version: CHECKPOINT_VERSION,
+      archive: {
+        count: archive.count,
+        nextChunk: archive.nextChunk,
+        chunkOf: arrays.ref(archive.chunkOf),
+        offsetOf: arrays.ref(archive.offsetOf),
+        open: archive.open.map(([group, chunk, bytes]) => [group, chunk, arrays.ref(bytes)]),
+      },
+      orders: this.orders.save(arrays),
+      trades: this.trades.save(arrays),
+      latest: [...this.latest].map(([account, index]) => {
+        const saved = index.save();
+        return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }];
+      }),
+      tradedInstruments: [...this.tradedInstruments].map(([account, instruments]) => [account, [...instruments]]),
+      transfers: [...this.transfers],
+      funds: [...this.funds],
+      equity: [...this.equity],
+      settlements: this.settlements,
+      liquidations: this.liquidations,
+      tradeCount: this.tradeCount,
+      orderCount: this.orderCount,
+    };
+    return encodeCheckpoint(document, arrays);
+  }
+
+  /** The history a checkpoint holds (see `checkpoint`); throws when the bytes are not one this version wrote. */
+  static fromCheckpoint(bytes: Uint8Array, options: HistoryOptions = {}): HistoryProjection {
+    const { document, arrays } = decodeCheckpoint(bytes);
+    // The checkpoint is this process's own earlier output; its shape is checked where a
+    // mistake would go unnoticed (array kinds and lengths), the rest by use.
+    const d = document as any;
+    if (d?.version !== CHECKPOINT_VERSION) throw new Error(`history checkpoint version ${String(d?.version)}, not ${CHECKPOINT_VERSION}`);
+    const archive = RecordArchive.restore(
+      {
+        count: d.archive.count,
+        nextChunk: d.archive.nextChunk,
+        chunkOf: arrays.u32(d.archive.chunkOf),
+        offsetOf: arrays.u16(d.archive.offsetOf),
+        open: (d.archive.open as [string, number, unknown][]).map(([group, chunk, ref]) => [group, chunk, arrays.u8(ref)] as const),
+      },
+      { store: options.archive, chunkBytes: options.archiveChunkBytes },
+    );
+    const history = new HistoryProjection(options, archive);
+    history.orders.restore(d.orders, arrays);
+    history.trades.restore(d.trades, arrays);
+    for (const [account, saved] of d.latest as [string, any][]) {
+      const table = { seed: saved.seed, entries: saved.entries, indexes: arrays.u32(saved.indexes), hashes: arrays.u32(saved.hashes) };
+      history.latest.set(account, OrderIdIndex.restore(table, history.hasOrderId(account)));
+    }
+    for (const [account, instruments] of d.tradedInstruments as [string, string[]][]) history.tradedInstruments.set(account, new Set(instruments));
+    history.transfers = new Map(d.transfers);
+    history.funds = new Map(d.funds);
+    history.equity = new Map(d.equity);
+    history.settlements = d.settlements;
+    history.liquidations = d.liquidations;
+    history.tradeCount = d.tradeCount;
+    history.orderCount = d.orderCount;
     return history;
   }
 
@@ -369,14 +452,17 @@ export class HistoryProjection {
     this.addEntry(orderEntry(record, ts));
   }
 
+  /** Whether the account's order record at an index is of an id (archived records are not decoded for it). */
+  private hasOrderId(accountId: string): (index: number, id: string) => boolean {
+    const archivedIs = archivedOrderTest(accountId);
+    return (index, id) => this.orders.test(accountId, index, (order) => order.orderId === id, (text) => archivedIs(text, id));
+  }
+
   private addEntry(entry: OrderHistory): void {
     const accountId = entry.accountId;
     let latest = this.latest.get(accountId);
     if (latest === undefined) {
-      const archivedIs = archivedOrderTest(accountId);
-      latest = new OrderIdIndex((index, id) =>
-        this.orders.test(accountId, index, (order) => order.orderId === id, (text) => archivedIs(text, id)),
-      );
+      latest = new OrderIdIndex(this.hasOrderId(accountId));
       this.latest.set(accountId, latest);
     }
     latest.set(entry.orderId, this.orders.push(accountId, entry));

@@ -11,15 +11,13 @@ import { getRandomValues } from 'node:crypto';
  * never mix.
  */
 
-/** Mixed into every hash, per process: ids chosen to collide cannot be precomputed. */
-const SEED = getRandomValues(new Uint32Array(1))[0]!;
 /** Entries per slot before the table doubles. */
 const MAX_LOAD = 0.7;
 const FIRST_SLOTS = 16;
 
-/** A 32-bit hash of the id (FNV-1a over its UTF-16 units, then a final avalanche). */
-export function hashOf(id: string): number {
-  let h = (0x811c9dc5 ^ SEED) >>> 0;
+/** A 32-bit hash of the id (FNV-1a over its UTF-16 units, then a final avalanche), under a seed. */
+export function hashOf(id: string, seed = 0): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -29,12 +27,22 @@ export function hashOf(id: string): number {
   return h >>> 0;
 }
 
+/** What a checkpoint keeps of an index (see `save`). */
+export interface SavedOrderIdIndex {
+  readonly seed: number;
+  readonly entries: number;
+  readonly indexes: Uint32Array;
+  readonly hashes: Uint32Array;
+}
+
 export class OrderIdIndex {
   /** index + 1 of the latest order under the slot's id; 0: an empty slot. */
-  private indexes = new Uint32Array(FIRST_SLOTS);
-  /** The hash of the slot's id: where it belongs, and a first check before `idAt`. */
-  private hashes = new Uint32Array(FIRST_SLOTS);
+  private indexes: Uint32Array = new Uint32Array(FIRST_SLOTS);
+  /** The hash of the slot's id: where it belongs, and a first check before `hasId`. */
+  private hashes: Uint32Array = new Uint32Array(FIRST_SLOTS);
   private entries = 0;
+  /** Mixed into every hash, random per table: ids chosen to collide cannot be precomputed. */
+  private seed = getRandomValues(new Uint32Array(1))[0]!;
 
   /**
    * `hasId(index, id)`: whether the account's record at `index` is of that order id.
@@ -42,8 +50,26 @@ export class OrderIdIndex {
    */
   constructor(
     private readonly hasId: (index: number, id: string) => boolean,
-    private readonly hash: (id: string) => number = hashOf,
+    private readonly hash: (id: string, seed: number) => number = hashOf,
   ) {}
+
+  /** The table as it is, for a checkpoint (its arrays, not copies: save before changing it again). */
+  save(): SavedOrderIdIndex {
+    return { seed: this.seed, entries: this.entries, indexes: this.indexes, hashes: this.hashes };
+  }
+
+  static restore(saved: SavedOrderIdIndex, hasId: (index: number, id: string) => boolean): OrderIdIndex {
+    const { indexes, hashes } = saved;
+    if (indexes.length !== hashes.length || indexes.length < FIRST_SLOTS || (indexes.length & (indexes.length - 1)) !== 0) {
+      throw new Error('an order-id table in the checkpoint is not a power-of-two table');
+    }
+    const index = new OrderIdIndex(hasId);
+    index.seed = saved.seed >>> 0;
+    index.entries = saved.entries;
+    index.indexes = indexes;
+    index.hashes = hashes;
+    return index;
+  }
 
   /** Ids indexed. */
   get size(): number {
@@ -56,14 +82,14 @@ export class OrderIdIndex {
   }
 
   get(id: string): number | undefined {
-    const slot = this.slotOf(id, this.hash(id));
+    const slot = this.slotOf(id, this.hash(id, this.seed));
     const stored = this.indexes[slot]!;
     return stored === 0 ? undefined : stored - 1;
   }
 
   /** The latest order under `id` is now the record at `index`. */
   set(id: string, index: number): void {
-    const hash = this.hash(id);
+    const hash = this.hash(id, this.seed);
     const slot = this.slotOf(id, hash);
     if (this.indexes[slot] === 0) {
       this.hashes[slot] = hash;

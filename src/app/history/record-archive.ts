@@ -77,6 +77,15 @@ interface OpenChunk {
   used: number;
 }
 
+/** What a checkpoint keeps of an archive (see `save`): its index and its open chunks; the full chunks are in the store. */
+export interface SavedArchive {
+  readonly count: number;
+  readonly nextChunk: number;
+  readonly chunkOf: Uint32Array;
+  readonly offsetOf: Uint16Array;
+  readonly open: readonly (readonly [group: string, chunk: number, bytes: Uint8Array])[];
+}
+
 export class RecordArchive {
   private readonly store: ArchiveChunkStore;
   private readonly chunkBytes: number;
@@ -164,13 +173,47 @@ export class RecordArchive {
     return bytes.toString('utf8', start, start + bytes.readUInt32LE(at));
   }
 
+  /**
+   * The archive as it is, for a checkpoint, once every full chunk is stored (after
+   * `flush`): undefined while a chunk is still unwritten (a failed write), since a
+   * checkpoint must not name a chunk the store does not have.
+   */
+  save(): SavedArchive | undefined {
+    if (this.unwritten.size > 0 || this.writing !== undefined) return undefined;
+    return {
+      count: this.count,
+      nextChunk: this.nextChunk,
+      chunkOf: this.chunkOf.subarray(0, this.count),
+      offsetOf: this.offsetOf.subarray(0, this.count),
+      open: [...this.open].map(([group, open]) => [group, open.chunk, open.bytes.subarray(0, open.used)] as const),
+    };
+  }
+
+  static restore(saved: SavedArchive, options: RecordArchiveOptions = {}): RecordArchive {
+    const archive = new RecordArchive(options);
+    if (saved.chunkOf.length !== saved.count || saved.offsetOf.length !== saved.count) throw new Error('the archive index in the checkpoint does not match its record count');
+    const capacity = Math.max(1024, 2 ** Math.ceil(Math.log2(Math.max(1, saved.count))));
+    archive.chunkOf = new Uint32Array(capacity);
+    archive.chunkOf.set(saved.chunkOf);
+    archive.offsetOf = new Uint16Array(capacity);
+    archive.offsetOf.set(saved.offsetOf);
+    archive.count = saved.count;
+    archive.nextChunk = saved.nextChunk;
+    for (const [group, chunk, bytes] of saved.open) {
+      const open = archive.openChunk(group, Math.min(archive.chunkBytes, Math.max(FIRST_BYTES, bytes.length)), chunk);
+      open.bytes.set(bytes);
+      open.used = bytes.length;
+    }
+    return archive;
+  }
+
   /** Resolves once every queued chunk's write has ended (before the store closes). */
   async flush(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
   }
 
-  private openChunk(group: string, size: number): OpenChunk {
-    const open: OpenChunk = { chunk: this.nextChunk++, bytes: Buffer.allocUnsafeSlow(size), used: 0 };
+  private openChunk(group: string, size: number, chunk = this.nextChunk++): OpenChunk {
+    const open: OpenChunk = { chunk, bytes: Buffer.allocUnsafeSlow(size), used: 0 };
     this.open.set(group, open);
     this.openByNumber.set(open.chunk, open);
     this.openBytes += size;
