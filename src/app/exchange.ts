@@ -239,7 +239,10 @@ export class Exchange {
     if (snapshotted) await this.snapshot('shutdown');
     else this.log('storage: no shutdown snapshot, storage had failed; the next start replays the journal');
     await this.history.flush();
-    if (snapshotted) await this.saveHistoryCheckpoint();
+    // A checkpoint holds the history through the last applied command: only when the
+    // shutdown snapshot landed at that command (not after a failed write, a halted core).
+    if (snapshotted && this.snapshotSeq === this.sequencer.state.lastSeq && !this.sequencer.isHalted) await this.saveHistoryCheckpoint();
+    else this.log('storage: no history checkpoint (no shutdown snapshot); the next start rebuilds the history');
     await this.storage.close();
     return snapshotted;
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ClassicLevel } from 'classic-level';
-import { CHECKPOINT_META_KEY, checkpointPieceKey } from '../../src/adapters/storage/keys.ts';
+import { ARCHIVE_PREFIX, CHECKPOINT_META_KEY, checkpointPieceKey, rangeEnd } from '../../src/adapters/storage/keys.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
 import { loadConfig } from '../../src/config/index.ts';
@@ -86,6 +86,51 @@ describe('history checkpoint at a clean stop', () => {
     assert.match(recovered(fifth.lines), /history from \d+ stored events/);
     assert.equal(historyOf(fifth.exchange), atCrash, 'a full rebuild gives the same history');
     await fifth.exchange.stop();
+  });
+
+  it('a stop whose snapshot failed writes no checkpoint, and the next start counts every trade once', async () => {
+    const { config, clock } = setup();
+    const first = await start(config, clock);
+    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
+      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
+      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
+    ]));
+    await first.exchange.snapshot('test');
+    await submitAll(first.exchange, pairs(config, 0, 40));
+    const before = historyOf(first.exchange);
+    first.exchange.storage.snapshots.save = () => Promise.reject(new Error('disk full'));
+    await first.exchange.stop();
+    assert.ok(first.lines.some((line) => line.includes('no history checkpoint')), first.lines.join('\n'));
+
+    const second = await start(config, clock);
+    assert.match(recovered(second.lines), /history from \d+ stored events/);
+    assert.equal(historyOf(second.exchange), before);
+    assert.equal(second.exchange.history.totalTrades, 40);
+    await second.exchange.stop();
+  });
+
+  it('a checkpoint over chunks that are not the ones it names is dropped and the history rebuilt', async () => {
+    const { config, clock } = setup();
+    const first = await start(config, clock);
+    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
+      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
+      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
+    ]));
+    await submitAll(first.exchange, pairs(config, 0, 6_000));
+    const before = historyOf(first.exchange);
+    await first.exchange.stop();
+    // Another version rewrote the chunks: every stored chunk now holds account B's records.
+    const db = new ClassicLevel<string, string>(path.join(config.dataDir, 'exchange.leveldb'));
+    const chunks: [string, Uint8Array][] = [];
+    for await (const entry of db.iterator<string, Uint8Array>({ gte: ARCHIVE_PREFIX, lt: rangeEnd(ARCHIVE_PREFIX), valueEncoding: 'view' })) chunks.push(entry);
+    const ofB = chunks.find(([, bytes]) => Buffer.from(bytes).includes('"B",'))!;
+    await db.batch<string, Uint8Array>(chunks.map(([key]) => ({ type: 'put' as const, key, value: ofB[1] })), { valueEncoding: 'view' });
+    await db.close();
+
+    const again = await start(config, clock);
+    assert.ok(again.lines.some((line) => /history checkpoint cannot be used \(the archive's chunks do not match/.test(line)), again.lines.join('\n'));
+    assert.equal(historyOf(again.exchange), before, 'rebuilt, and the chunks written again');
+    await again.exchange.stop();
   });
 
   it('a damaged checkpoint, or one past the journal, is dropped and the history rebuilt', async () => {

@@ -65,4 +65,16 @@ describe('history rebuilt at recovery', () => {
     assert.equal(JSON.stringify(history.toJSON()), JSON.stringify(after.toJSON()));
     await assert.rejects(rebuildHistory(new HistoryProjection(), storedAs([[7, 'not a sidecar']]), [], 0), /journal record 7 is corrupt/);
   });
+
+  it('neither applies nor stores again replayed records that what it started from holds', async () => {
+    // A checkpoint at all[5] and a replay from an older snapshot: replayed records 2-5 are in it.
+    const base = all[5]![0];
+    const history = new HistoryProjection();
+    await rebuildHistory(history, storedAs(all.slice(0, 6)), all.slice(0, 6), 0);
+    const rebuilt = await rebuildHistory(history, storedAs(all.slice(6)), all.slice(2), base);
+    assert.deepEqual(rebuilt.lost, []);
+    const reference = new HistoryProjection();
+    await rebuildHistory(reference, storedAs(all), [], 0);
+    assert.equal(JSON.stringify(history.toJSON()), JSON.stringify(reference.toJSON()), 'each record once');
+  });
 });

@@ -201,6 +201,24 @@ export class ArchivedLists<T extends object> {
     });
   }
 
+  /**
+   * The newest archived record of each account, decoded: a cheap check that the stored
+   * chunks are the ones a checkpoint's index points into (a store rewritten by another
+   * version would not be). Throws what decoding throws; returns the records to check.
+   */
+  newestArchived(): { readonly account: string; readonly record: T }[] {
+    const out: { account: string; record: T }[] = [];
+    for (const [account, list] of this.lists) {
+      for (let i = list.length - 1; i >= 0; i--) {
+        const entry = list[i]!;
+        if (typeof entry !== 'number') continue;
+        out.push({ account, record: this.codec.decode(this.archive.read(entry)) });
+        break;
+      }
+    }
+    return out;
+  }
+
   accounts(): IterableIterator<string> {
     return this.lists.keys();
   }

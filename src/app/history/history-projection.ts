@@ -228,7 +228,26 @@ export class HistoryProjection {
     history.liquidations = d.liquidations;
     history.tradeCount = d.tradeCount;
     history.orderCount = d.orderCount;
+    history.checkArchive();
     return history;
+  }
+
+  /**
+   * Each account's newest archived order and trade must read back as that account's:
+   * a store whose chunks another version rewrote (the checkpoint trusts them) fails here,
+   * and the start rebuilds the history instead of serving foreign bytes.
+   */
+  private checkArchive(): void {
+    const mismatch = (why: string): Error => new Error(`the archive's chunks do not match the checkpoint (${why})`);
+    let newest: { readonly account: string; readonly record: { readonly accountId: string } }[];
+    try {
+      newest = [...this.orders.newestArchived(), ...this.trades.newestArchived()];
+    } catch (error) {
+      throw mismatch((error as Error).message);
+    }
+    for (const { account, record } of newest) {
+      if (record.accountId !== account) throw mismatch(`a record of ${account} reads as ${String(record.accountId)}'s`);
+    }
   }
 
   /** What the archive holds: records, and the bytes it keeps in memory (outside the heap). */

@@ -20,7 +20,8 @@ export interface RebuiltHistory {
  * the sidecars a crash lost. `replayed` holds the sidecars of replayed records after the
  * journal's `sidecarsStoredThrough`, in seq order; a replayed record's events are those of
  * its live run (`apply` is deterministic), so where a stored sidecar exists it is the same.
- * Sidecars at or before `baseSeq` are skipped: the snapshot the history came from holds them.
+ * Sidecars at or before `baseSeq`, stored or replayed, are skipped: the snapshot or the
+ * checkpoint the history came from holds them.
  */
 export async function rebuildHistory(
   history: HistoryProjection,
@@ -31,7 +32,10 @@ export async function rebuildHistory(
   let events = 0;
   const lost: ReplayedSidecar[][] = [];
   let run: ReplayedSidecar[] | undefined;
+  // What the history started from (a snapshot's or a checkpoint's) holds the replayed
+  // records at or before its seq: applying them again would count them twice.
   let next = 0;
+  while (next < replayed.length && replayed[next]![0] <= baseSeq) next++;
   const applySidecar = (seq: number, sidecar: unknown): void => {
     let decoded: HistorySidecar;
     try {
