@@ -33,6 +33,14 @@ function pairs(config: ReturnType<typeof loadConfig>, from: number, count: numbe
   return out;
 }
 
+/** Users with accounts A and B, funded. */
+async function openAccounts(exchange: Exchange): Promise<void> {
+  await exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
+    { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
+    { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
+  ]));
+}
+
 async function submitAll(exchange: Exchange, commands: readonly Command[]): Promise<void> {
   for (let i = 0; i < commands.length; i += 2_000) await exchange.submitAll(commands.slice(i, i + 2_000));
 }
@@ -49,10 +57,7 @@ describe('history checkpoint at a clean stop', () => {
   it('the next start loads it instead of every sidecar; after a crash, it and the sidecars after it give the history a full rebuild gives', async () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
-    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
-      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
-      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
-    ]));
+    await openAccounts(first.exchange);
     await submitAll(first.exchange, pairs(config, 0, 8_000));
     const before = historyOf(first.exchange);
     await first.exchange.stop();
@@ -91,10 +96,7 @@ describe('history checkpoint at a clean stop', () => {
   it('a stop whose snapshot failed writes no checkpoint, and the next start counts every trade once', async () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
-    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
-      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
-      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
-    ]));
+    await openAccounts(first.exchange);
     await first.exchange.snapshot('test');
     await submitAll(first.exchange, pairs(config, 0, 40));
     const before = historyOf(first.exchange);
@@ -112,10 +114,7 @@ describe('history checkpoint at a clean stop', () => {
   it('a checkpoint over chunks that are not the ones it names is dropped and the history rebuilt', async () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
-    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
-      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
-      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
-    ]));
+    await openAccounts(first.exchange);
     await submitAll(first.exchange, pairs(config, 0, 6_000));
     const before = historyOf(first.exchange);
     await first.exchange.stop();
@@ -136,10 +135,7 @@ describe('history checkpoint at a clean stop', () => {
   it('a damaged checkpoint, or one past the journal, is dropped and the history rebuilt', async () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
-    await first.exchange.submitAll(['A', 'B'].flatMap((id): Command[] => [
-      { type: 'user.register', userId: `u${id}`, username: `user${id}`, passwordHash: 'h', role: 'user' },
-      { type: 'account.open', userId: `u${id}`, accountId: id, initialBalance: 1e12 },
-    ]));
+    await openAccounts(first.exchange);
     await submitAll(first.exchange, pairs(config, 0, 2_000));
     const before = historyOf(first.exchange);
     const lastSeq = first.exchange.state.lastSeq;

@@ -134,6 +134,13 @@ export class HistoryProjection {
     return {
       orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
       trades: [...this.trades.accounts()].map((account) => [account, this.trades.all(account)]),
+      ...this.smallParts(),
+    };
+  }
+
+  /** What the history holds beside its orders and trades, as plain data (toJSON and checkpoints alike). */
+  private smallParts() {
+    return {
       transfers: [...this.transfers],
       funds: [...this.funds],
       equity: [...this.equity],
@@ -185,13 +192,7 @@ export class HistoryProjection {
         return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }];
       }),
       tradedInstruments: [...this.tradedInstruments].map(([account, instruments]) => [account, [...instruments]]),
-      transfers: [...this.transfers],
-      funds: [...this.funds],
-      equity: [...this.equity],
-      settlements: this.settlements,
-      liquidations: this.liquidations,
-      tradeCount: this.tradeCount,
-      orderCount: this.orderCount,
+      ...this.smallParts(),
     };
     return encodeCheckpoint(document, arrays);
   }
