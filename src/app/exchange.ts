@@ -63,10 +63,10 @@ export class Exchange {
 
   private static async recoverOn(storage: LevelStorage, config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
     // Finished orders and trades go to the store in chunks, out of memory (RecordArchive).
-    const historyOptions = { archive: storage.archive };
+    const historyOptions = { archiveStore: storage.archive };
     let history = new HistoryProjection(historyOptions);
     // The last clean stop's checkpoint spares rebuilding the history from every sidecar.
-    const checkpoint = await Exchange.historyCheckpoint(storage, historyOptions, log);
+    const checkpoint = await Exchange.loadHistoryCheckpoint(storage, historyOptions, log);
     const timeZone = config.exchange.timezone;
     let marketData = new MarketDataProjection(timeZone);
     // Snapshots written before the history moved to the journal's sidecars carry it.
@@ -94,14 +94,15 @@ export class Exchange {
     }, coreVersions);
     // Every command from here on is applied by this version (see recover).
     await storage.recordCoreVersion(recovered.state.lastSeq + 1, CORE_VERSION);
+    let fromCheckpoint = false;
     if (checkpoint !== undefined && checkpoint.seq > recovered.state.lastSeq) {
       log(`storage: the history checkpoint cannot be used (it is at seq ${checkpoint.seq}, past the journal's end, ${recovered.state.lastSeq}); rebuilding the history from the journal`);
       await storage.historyCheckpoint.clear();
     } else if (checkpoint !== undefined) {
       history = checkpoint.history;
       historyBaseSeq = checkpoint.seq;
+      fromCheckpoint = true;
     }
-    const fromCheckpoint = history === checkpoint?.history;
     // The history is rebuilt from the events stored beside the journal (never pruned),
     // so it needs no snapshot and a snapshot's cost does not grow with it.
     const rebuilt = await rebuildHistory(history, storage.journal.sidecars(historyBaseSeq), replayedSidecars, historyBaseSeq);
@@ -242,7 +243,7 @@ export class Exchange {
     // A checkpoint holds the history through the last applied command: only when the
     // shutdown snapshot landed at that command (not after a failed write, a halted core).
     if (snapshotted && this.snapshotSeq === this.sequencer.state.lastSeq && !this.sequencer.isHalted) await this.saveHistoryCheckpoint();
-    else this.log('storage: no history checkpoint (no shutdown snapshot); the next start rebuilds the history');
+    else this.log('storage: no history checkpoint (no shutdown snapshot); the next start goes from the previous one, or rebuilds the history');
     await this.storage.close();
     return snapshotted;
   }
@@ -256,14 +257,14 @@ export class Exchange {
     const started = performance.now();
     const bytes = this.history.checkpoint();
     if (bytes === undefined) {
-      this.log('storage: no history checkpoint (an archive chunk is not stored); the next start rebuilds the history');
+      this.log('storage: no history checkpoint (an archive chunk is not stored); the next start goes from the previous one, or rebuilds the history');
       return;
     }
     try {
       await this.storage.historyCheckpoint.save(this.sequencer.state.lastSeq, bytes);
       this.log(`storage: history checkpoint at seq ${this.sequencer.state.lastSeq} (${(bytes.length / 2 ** 20).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms)`);
     } catch (error) {
-      this.log(`storage: writing the history checkpoint failed (${(error as Error).message}); the next start rebuilds the history`);
+      this.log(`storage: writing the history checkpoint failed (${(error as Error).message}); the next start goes from the previous one, or rebuilds the history`);
     }
   }
 
@@ -272,7 +273,7 @@ export class Exchange {
    * seq within the recovered state, is checked after recovery). One that cannot be read
    * is dropped and the history rebuilt, with a log line.
    */
-  private static async historyCheckpoint(
+  private static async loadHistoryCheckpoint(
     storage: LevelStorage,
     options: HistoryOptions,
     log: (line: string) => void,

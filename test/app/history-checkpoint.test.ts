@@ -21,7 +21,7 @@ describe('history checkpoint', () => {
         const store = new MemoryChunkStore();
         const state = createCoreState();
         // Tiny chunks, so that some are full and stored, some open, at the cut.
-        const options = { keepInHeap, archive: store, archiveChunkBytes: 600 };
+        const options = { keepInHeap, archiveStore: store, archiveChunkBytes: 600 };
         const original = new HistoryProjection(options);
         const results = commands.map((command) => apply(state, command));
         for (let i = 0; i < cut; i++) original.apply(commands[i]!, results[i]!);

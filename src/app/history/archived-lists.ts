@@ -1,5 +1,5 @@
 import { type KeyedSource, mergedPage } from './merged-page.ts';
-import type { ArrayReader, ArrayWriter } from './checkpoint-codec.ts';
+import type { ArrayReader, ArrayRef, ArrayWriter } from './checkpoint-codec.ts';
 import type { RecordArchive } from './record-archive.ts';
 
 /** In a saved list, the place of a record still in the heap (saved as an object beside it). */
@@ -8,9 +8,9 @@ const IN_HEAP = 0xffffffff;
 /** What a checkpoint keeps of one account's list. */
 interface SavedList<T> {
   readonly account: string;
-  readonly records: unknown;
+  readonly records: ArrayRef;
   readonly objects: T[];
-  readonly keys: unknown;
+  readonly keys: ArrayRef;
   readonly unordered: boolean;
 }
 

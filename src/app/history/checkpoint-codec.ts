@@ -21,11 +21,16 @@ function kindOf(array: CheckpointArray): Kind {
   return 'u8';
 }
 
+/** An array's place in the document. */
+export interface ArrayRef {
+  readonly $array: number;
+}
+
 /** Collects the arrays of a document being written; `ref` stands for one in the document. */
 export class ArrayWriter {
   readonly arrays: CheckpointArray[] = [];
 
-  ref(array: CheckpointArray): { readonly $array: number } {
+  ref(array: CheckpointArray): ArrayRef {
     this.arrays.push(array);
     return { $array: this.arrays.length - 1 };
   }

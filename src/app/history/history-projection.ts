@@ -1,7 +1,7 @@
 import { type ApplyResult, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
 import { archivedOrderTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
-import { ArchivedLists } from './archived-lists.ts';
-import { ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
+import { ArchivedLists, type SavedLists } from './archived-lists.ts';
+import { type ArrayRef, ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
 import type {
   EquityPoint,
   FundsMovement,
@@ -71,9 +71,26 @@ export interface HistoryOptions {
   /** Settled orders, and trades, kept as objects before the oldest are archived. */
   readonly keepInHeap?: number;
   /** Where the archive's full chunks go (the storage engine, in the exchange; memory by default). */
-  readonly archive?: ArchiveChunkStore;
+  readonly archiveStore?: ArchiveChunkStore;
   /** Bytes per archive chunk (tests make them small, to fill many). */
   readonly archiveChunkBytes?: number;
+}
+
+/** What `checkpoint` writes: typed arrays are refs into the checkpoint's arrays (checkpoint-codec.ts). */
+interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades'> {
+  readonly version: number;
+  readonly archive: {
+    readonly count: number;
+    readonly nextChunk: number;
+    readonly chunkOf: ArrayRef;
+    readonly offsetOf: ArrayRef;
+    readonly open: readonly (readonly [group: string, chunk: number, bytes: ArrayRef])[];
+  };
+  readonly orders: SavedLists<OrderHistory>;
+  readonly trades: SavedLists<TradeHistory>;
+  readonly latest: readonly (readonly [account: string, table: { readonly seed: number; readonly entries: number; readonly indexes: ArrayRef; readonly hashes: ArrayRef }])[];
+  readonly tradedInstruments: readonly (readonly [account: string, instruments: string[]])[];
+  readonly orderCount: number;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
@@ -120,7 +137,7 @@ export class HistoryProjection {
 
   constructor(options: HistoryOptions = {}, archive?: RecordArchive) {
     const keep = options.keepInHeap ?? KEEP_IN_HEAP;
-    this.archive = archive ?? new RecordArchive({ store: options.archive, chunkBytes: options.archiveChunkBytes });
+    this.archive = archive ?? new RecordArchive({ store: options.archiveStore, chunkBytes: options.archiveChunkBytes });
     this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
   }
@@ -134,12 +151,12 @@ export class HistoryProjection {
     return {
       orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
       trades: [...this.trades.accounts()].map((account) => [account, this.trades.all(account)]),
-      ...this.smallParts(),
+      ...this.otherRecords(),
     };
   }
 
   /** What the history holds beside its orders and trades, as plain data (toJSON and checkpoints alike). */
-  private smallParts() {
+  private otherRecords(): Omit<SavedHistory, 'orders' | 'trades'> & { readonly orderCount: number } {
     return {
       transfers: [...this.transfers],
       funds: [...this.funds],
@@ -176,23 +193,23 @@ export class HistoryProjection {
     const archive = this.archive.save();
     if (archive === undefined) return undefined;
     const arrays = new ArrayWriter();
-    const document = {
+    const document: CheckpointDocument = {
       version: CHECKPOINT_VERSION,
       archive: {
         count: archive.count,
         nextChunk: archive.nextChunk,
         chunkOf: arrays.ref(archive.chunkOf),
         offsetOf: arrays.ref(archive.offsetOf),
-        open: archive.open.map(([group, chunk, bytes]) => [group, chunk, arrays.ref(bytes)]),
+        open: archive.open.map(([group, chunk, bytes]) => [group, chunk, arrays.ref(bytes)] as const),
       },
       orders: this.orders.save(arrays),
       trades: this.trades.save(arrays),
       latest: [...this.latest].map(([account, index]) => {
         const saved = index.save();
-        return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }];
+        return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }] as const;
       }),
-      tradedInstruments: [...this.tradedInstruments].map(([account, instruments]) => [account, [...instruments]]),
-      ...this.smallParts(),
+      tradedInstruments: [...this.tradedInstruments].map(([account, instruments]) => [account, [...instruments]] as const),
+      ...this.otherRecords(),
     };
     return encodeCheckpoint(document, arrays);
   }
@@ -200,33 +217,34 @@ export class HistoryProjection {
   /** The history a checkpoint holds (see `checkpoint`); throws when the bytes are not one this version wrote. */
   static fromCheckpoint(bytes: Uint8Array, options: HistoryOptions = {}): HistoryProjection {
     const { document, arrays } = decodeCheckpoint(bytes);
-    // The checkpoint is this process's own earlier output; its shape is checked where a
-    // mistake would go unnoticed (array kinds and lengths), the rest by use.
-    const d = document as any;
-    if (d?.version !== CHECKPOINT_VERSION) throw new Error(`history checkpoint version ${String(d?.version)}, not ${CHECKPOINT_VERSION}`);
+    // The checkpoint is this exchange's own earlier output: its version is checked, and its
+    // shape where a mistake would go unnoticed (array kinds and lengths), the rest by use.
+    const version = (document as { version?: unknown } | null)?.version;
+    if (version !== CHECKPOINT_VERSION) throw new Error(`history checkpoint version ${String(version)}, not ${CHECKPOINT_VERSION}`);
+    const d = document as CheckpointDocument;
     const archive = RecordArchive.restore(
       {
         count: d.archive.count,
         nextChunk: d.archive.nextChunk,
         chunkOf: arrays.u32(d.archive.chunkOf),
         offsetOf: arrays.u16(d.archive.offsetOf),
-        open: (d.archive.open as [string, number, unknown][]).map(([group, chunk, ref]) => [group, chunk, arrays.u8(ref)] as const),
+        open: d.archive.open.map(([group, chunk, ref]) => [group, chunk, arrays.u8(ref)] as const),
       },
-      { store: options.archive, chunkBytes: options.archiveChunkBytes },
+      { store: options.archiveStore, chunkBytes: options.archiveChunkBytes },
     );
     const history = new HistoryProjection(options, archive);
     history.orders.restore(d.orders, arrays);
     history.trades.restore(d.trades, arrays);
-    for (const [account, saved] of d.latest as [string, any][]) {
+    for (const [account, saved] of d.latest) {
       const table = { seed: saved.seed, entries: saved.entries, indexes: arrays.u32(saved.indexes), hashes: arrays.u32(saved.hashes) };
       history.latest.set(account, OrderIdIndex.restore(table, history.hasOrderId(account)));
     }
-    for (const [account, instruments] of d.tradedInstruments as [string, string[]][]) history.tradedInstruments.set(account, new Set(instruments));
+    for (const [account, instruments] of d.tradedInstruments) history.tradedInstruments.set(account, new Set(instruments));
     history.transfers = new Map(d.transfers);
     history.funds = new Map(d.funds);
     history.equity = new Map(d.equity);
-    history.settlements = d.settlements;
-    history.liquidations = d.liquidations;
+    history.settlements = [...d.settlements];
+    history.liquidations = [...d.liquidations];
     history.tradeCount = d.tradeCount;
     history.orderCount = d.orderCount;
     history.checkArchive();

@@ -5,10 +5,10 @@ import { getRandomValues } from 'node:crypto';
  * placed under each. The history must find any order ever placed by its id, so this
  * grows with every order: as a Map it kept each id's string and an entry the collector
  * walked at every full collection, about 65 bytes an order. Here it is an open-addressing
- * table in two typed arrays (the record's index, the id's hash): about 16 bytes an order,
- * outside the collector's sight. The id itself is not kept; the record has it, and a
- * lookup confirms a matching hash against it (`idAt`), so two ids that share a hash
- * never mix.
+ * table in two typed arrays (the record's index, the id's hash; 8 bytes a slot at 35-70%
+ * load: 11-23 bytes an order, 13 measured), outside the collector's sight. The id itself
+ * is not kept; the record has it, and a lookup confirms a matching hash against it
+ * (`hasId`), so two ids that share a hash never mix.
  */
 
 /** Entries per slot before the table doubles. */
