@@ -3,6 +3,8 @@
  * embedded storage. This is the one place that reads process.env, process.cwd() and the
  * system clock: everything below receives them as arguments.
  */
+// First: on a Node.js too old for the libraries below, say so before they fail to load.
+import './node-version.ts';
 import { ConfigError, type ExchangeConfig, formatConfigSummary, loadConfig } from '../config/index.ts';
 import { systemClock } from './clock.ts';
 import { Service } from './service.ts';
