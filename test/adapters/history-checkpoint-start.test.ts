@@ -58,8 +58,9 @@ describe('history checkpoint at a clean stop', () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
     await openAccounts(first.exchange);
-    await submitAll(first.exchange, pairs(config, 0, 8_000));
+    await submitAll(first.exchange, pairs(config, 0, 20_000));
     const before = historyOf(first.exchange);
+    assert.ok(first.exchange.history.archived.records > 10_000, 'records in stored chunks, not only in the heap');
     await first.exchange.stop();
     assert.ok(first.lines.some((line) => /history checkpoint at seq \d+/.test(line)), first.lines.join('\n'));
 
@@ -67,7 +68,7 @@ describe('history checkpoint at a clean stop', () => {
     assert.match(recovered(second.lines), /history from the checkpoint at seq \d+ and 0 stored events/);
     assert.equal(historyOf(second.exchange), before);
     // More trading, ids used again included, then a crash: no stop, no new checkpoint.
-    await submitAll(second.exchange, [...pairs(config, 8_000, 3_000), ...pairs(config, 0, 500)]);
+    await submitAll(second.exchange, [...pairs(config, 20_000, 8_000), ...pairs(config, 0, 2_000)]);
     const atCrash = historyOf(second.exchange);
     await second.exchange.committer.drain();
     await second.exchange.history.flush();
@@ -76,7 +77,7 @@ describe('history checkpoint at a clean stop', () => {
     const third = await start(config, clock);
     assert.match(recovered(third.lines), /history from the checkpoint at seq \d+ and [1-9]\d* stored events/);
     assert.equal(historyOf(third.exchange), atCrash, 'the old checkpoint and the sidecars after it');
-    for (const id of ['A-0', 'A-7999', 'A-10999', 'B-250']) {
+    for (const id of ['A-0', 'A-19999', 'A-27999', 'B-1500']) {
       assert.equal(third.exchange.history.order('A', id)?.orderId ?? third.exchange.history.order('B', id)?.orderId, id);
     }
     await third.exchange.stop();
@@ -115,7 +116,7 @@ describe('history checkpoint at a clean stop', () => {
     const { config, clock } = setup();
     const first = await start(config, clock);
     await openAccounts(first.exchange);
-    await submitAll(first.exchange, pairs(config, 0, 6_000));
+    await submitAll(first.exchange, pairs(config, 0, 20_000));
     const before = historyOf(first.exchange);
     await first.exchange.stop();
     // Another version rewrote the chunks: every stored chunk now holds account B's records.

@@ -55,7 +55,7 @@ describe('history archive in the store', () => {
     await first.submitAll(setup);
     // Enough crossing pairs that finished orders and trades fill many chunks beyond those kept as objects.
     const orders: Command[] = [];
-    for (let i = 0; i < 12_000; i++) {
+    for (let i = 0; i < 30_000; i++) {
       for (const [accountId, direction] of [['A', 'BUY'], ['B', 'SELL']] as const) {
         orders.push({
           type: 'order.place', accountId, orderId: `${accountId}-${i}`, instrumentId: cu.instrumentId, direction, offset: 'OPEN',
