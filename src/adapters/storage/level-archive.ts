@@ -3,9 +3,11 @@ import type { ArchiveChunkStore } from '../../app/history/record-archive.ts';
 import { ARCHIVE_PREFIX, archiveKey, rangeEnd } from './keys.ts';
 
 /**
- * The history archive's full chunks in LevelDB (`a:<chunk>`), as bytes, a batch of them per write. Written without
- * fsync: the archive is a projection of the journal and its sidecars, and a start-up
- * rebuilds any chunk a crash lost (RecordArchive compares, and writes what differs).
+ * The history archive's full chunks in LevelDB (`a:<chunk>`), as bytes, a batch of them
+ * per write. Written without fsync: the archive is a projection of the journal and its
+ * sidecars, and a start that rebuilds the history rewrites any chunk a crash lost
+ * (RecordArchive compares, and writes what differs); a clean stop's checkpoint write
+ * syncs them.
  */
 export class LevelArchiveStore implements ArchiveChunkStore {
   private constructor(

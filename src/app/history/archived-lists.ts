@@ -45,9 +45,8 @@ export class ArchivedLists<T extends object> {
   private readonly keys = new Map<string, number[]>();
   private readonly unordered = new Set<string>();
   private readonly permutations = new Map<string, Uint32Array>();
-  /** Settled records still in the heap, oldest first: their accounts, lists and indexes (from `head` on). */
+  /** Settled records still in the heap, oldest first: their accounts and indexes in their lists (from `head` on). */
   private settledAccounts: string[] = [];
-  private settledLists: (T | number)[][] = [];
   private settledIndexes: number[] = [];
   private head = 0;
 
@@ -102,10 +101,9 @@ export class ArchivedLists<T extends object> {
     const list = this.lists.get(accountId);
     if (list === undefined || typeof list[index] !== 'object') return;
     this.settledAccounts.push(accountId);
-    this.settledLists.push(list);
     this.settledIndexes.push(index);
     // Archive in halves, so that the work comes in batches and recent records stay.
-    if (this.settledLists.length - this.head > 2 * this.keepInHeap) this.archiveOldest(this.settledLists.length - this.head - this.keepInHeap);
+    if (this.settledIndexes.length - this.head > 2 * this.keepInHeap) this.archiveOldest(this.settledIndexes.length - this.head - this.keepInHeap);
   }
 
   /** The record, decoded if it was archived. */
@@ -193,10 +191,8 @@ export class ArchivedLists<T extends object> {
       if (unordered) this.unordered.add(account);
     }
     saved.settled.accounts.forEach((account, i) => {
-      const list = this.lists.get(account);
-      if (list === undefined) throw new Error(`the checkpoint names settled records of an unknown account ${account}`);
+      if (!this.lists.has(account)) throw new Error(`the checkpoint names settled records of an unknown account ${account}`);
       this.settledAccounts.push(account);
-      this.settledLists.push(list);
       this.settledIndexes.push(saved.settled.indexes[i]!);
     });
   }
@@ -226,16 +222,16 @@ export class ArchivedLists<T extends object> {
   private archiveOldest(count: number): void {
     const end = this.head + count;
     for (let i = this.head; i < end; i++) {
-      const list = this.settledLists[i]!;
+      const accountId = this.settledAccounts[i]!;
+      const list = this.lists.get(accountId)!;
       const index = this.settledIndexes[i]!;
       const entry = list[index];
-      if (typeof entry === 'object') list[index] = this.archive.append(this.codec.encode(entry), this.settledAccounts[i]!);
+      if (typeof entry === 'object') list[index] = this.archive.append(this.codec.encode(entry), accountId);
     }
     this.head = end;
     // Drop the archived part of the queue once it is the larger part.
-    if (this.head > this.settledLists.length / 2) {
+    if (this.head > this.settledIndexes.length / 2) {
       this.settledAccounts = this.settledAccounts.slice(this.head);
-      this.settledLists = this.settledLists.slice(this.head);
       this.settledIndexes = this.settledIndexes.slice(this.head);
       this.head = 0;
     }
