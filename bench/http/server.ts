@@ -55,7 +55,6 @@ export async function startBenchServer(cpuProfDir: string): Promise<BenchServer>
       // Request logging off: the figures are the API's, not pino's. The load generator's
       // connections all come from one address: the per-address DIFF cap is raised for it.
       env: { LOG_LEVEL: 'warn', ...configWithExchangeToml('[ws]\nmax_connections_per_address = 8192\n').env },
-      launcher: 'node',
       nodeArgs,
     });
   } catch (error) {

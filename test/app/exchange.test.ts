@@ -19,6 +19,7 @@ import { tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
 import { configWithExchangeToml } from '../support/shipped-config.ts';
+import { serverArgs } from '../support/server-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const silent = (): void => undefined;
@@ -330,7 +331,7 @@ describe('exchange start and restart', () => {
 async function runUntilReady(signals: readonly NodeJS.Signals[]): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
   // node itself (not npx), so that the signal reaches the exchange's own process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, serverArgs(), { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
   const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
   let output = '';
   let signalled = false;

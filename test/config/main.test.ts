@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { instrumentEntry, writeTempConfig } from './temp-config.ts';
+import { serverArgs } from '../support/server-process.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs `npx tsx src/app/main.ts` from the project root with extra env. */
+/** Runs the built server as `npm start` does, from the project root, with extra env. */
 function runMain(env: Record<string, string>) {
   const cleanEnv = { ...process.env };
   for (const name of ['HTTP_PORT', 'WS_PORT', 'DATA_DIR', 'EXCHANGE_CONFIG', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'JWT_SECRET']) {
@@ -17,7 +18,7 @@ function runMain(env: Record<string, string>) {
   }
   // A start check: storage in a temporary folder, and stop right after starting.
   const startCheck = { DATA_DIR: mkdtempSync(join(tmpdir(), 'basis-main-')), BASIS_EXIT_AFTER_START: '1' };
-  return spawnSync('npx', ['tsx', 'src/app/main.ts'], {
+  return spawnSync(process.execPath, serverArgs(), {
     cwd: projectRoot,
     env: { ...cleanEnv, ...startCheck, ...env },
     encoding: 'utf8',
@@ -25,7 +26,7 @@ function runMain(env: Record<string, string>) {
   });
 }
 
-describe('npm start (src/app/main.ts)', () => {
+describe('npm start (the built server: src/app/start.ts, main.ts)', () => {
   it('exits non-zero with "Config file not found" when exchange.toml is missing', () => {
     const missing = join(writeTempConfig({ exchange: null }).dir, 'exchange.toml');
     const result = runMain({ EXCHANGE_CONFIG: missing });

@@ -1,37 +1,60 @@
 /**
- * The exchange as a separate process, started the way an operator starts it (the
- * `npm start` script: `tsx <node flags> src/app/main.ts`, from the project folder, with
- * the script's own node flags), for end-to-end tests
- * and the HTTP benchmark. The child gets its own process group, so that `kill()` can take
- * down tsx and the node process it runs even when a test fails half-way.
+ * The exchange as a separate process, started the way an operator starts it: the
+ * `npm start` script's command, `node <node flags> dist/server/start.js`, from the project
+ * folder, with the script's own node flags, on the server that `npm run build:server`
+ * built (npm test builds it first). For end-to-end tests and the benchmarks. The child
+ * gets its own process group, so that `kill()` takes it down even when a test fails
+ * half-way.
  *
- * Why not spawn `npm start` itself: npm runs the script through `sh -c`, which does not pass
- * SIGTERM on. A SIGTERM to npm's pid leaves the server running (orphaned); a SIGTERM to the
- * whole group stops the server but npm then exits by the signal, not with the server's code.
- * The script's command under tsx relays the signal and exits with the server's own code.
- * (A start script of `exec tsx src/app/main.ts` would let npm's SIGTERM reach the server:
- * checked by hand, npm then exits 0 after the server's clean shutdown.)
+ * Why not spawn `npm start` itself: it would build the server again at every start (npm
+ * test builds it once), and a benchmark's node flags (--cpu-prof) could not reach the
+ * server. (`npm start` itself stops cleanly on SIGTERM: its script `exec`s node, so npm's
+ * signal reaches the server; checked by hand, npm then exits 0 after the shutdown.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX_CLI = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+/** The built server's entry (scripts/build-server.ts). */
+const SERVER_ENTRY = 'dist/server/start.js';
 const LISTENING = /http:\s+listening on (http:\/\/\S+)/;
 
 /**
- * The node flags of the npm start script (`tsx --flag ... src/app/main.ts`): tests and
- * benchmarks run the server with exactly the flags an operator's `npm start` gives it.
+ * The node flags of the npm start script (`node --flag ... dist/server/start.js`): tests
+ * and benchmarks run the server with exactly the flags an operator's `npm start` gives it.
  */
 export function startScriptNodeFlags(): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const match = /\btsx((?:\s+--\S+)*)\s+src\/app\/main\.ts/.exec(scripts.start ?? '');
-  if (match === null) throw new Error(`package.json's start script does not run "tsx [node flags] src/app/main.ts": ${scripts.start}`);
+  const match = /\bnode((?:\s+--\S+)*)\s+dist\/server\/start\.js/.exec(scripts.start ?? '');
+  if (match === null) throw new Error(`package.json's start script does not run "node [node flags] ${SERVER_ENTRY}": ${scripts.start}`);
   return match[1]!.trim().split(/\s+/).filter((flag) => flag !== '');
+}
+
+/**
+ * `node` arguments that run the built server as `npm start` does, with `nodeArgs` before
+ * the entry (--cpu-prof and the like). Throws when the build is missing or older than a
+ * source: a test must not pass or fail on yesterday's server.
+ */
+export function serverArgs(nodeArgs: readonly string[] = []): string[] {
+  const built = path.join(PROJECT_ROOT, 'dist', 'server', 'main.js');
+  const newest = newestChange(path.join(PROJECT_ROOT, 'src'));
+  if (!existsSync(built) || statSync(built).mtimeMs < newest) {
+    throw new Error('the built server (dist/server) is missing or older than src/: run `npm run build:server` (npm test and npm start do it first)');
+  }
+  return [...startScriptNodeFlags(), ...nodeArgs, SERVER_ENTRY];
+}
+
+function newestChange(dir: string): number {
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(at) : statSync(at).mtimeMs);
+  }
+  return newest;
 }
 
 /** A TCP port nobody listens on right now (the OS picks it; we release it at once). */
@@ -52,15 +75,9 @@ export interface ServerOptions {
   readonly adminPassword: string;
   /** Extra or overriding environment (LOG_LEVEL defaults to warn). */
   readonly env?: Record<string, string>;
-  /**
-   * `tsx` (default): the npm start script's command, `tsx src/app/main.ts` (tsx runs node
-   * as its own child and relays signals). `node`: one process, `node --import tsx
-   * [nodeArgs] src/app/main.ts`: what the benchmark uses, so that node flags such as
-   * --cpu-prof reach the server itself.
-   */
-  readonly launcher?: 'tsx' | 'node';
+  /** Node flags for the server besides the start script's (--cpu-prof, --trace-gc). */
   readonly nodeArgs?: readonly string[];
-  /** How long to wait for the listening line (a cold tsx start on a busy machine is slow). */
+  /** How long to wait for the listening line (a start on a busy machine is slow). */
   readonly startTimeoutMs?: number;
 }
 
@@ -111,12 +128,7 @@ export class ServerProcess {
     // The test runner's own loader flags must not leak into the server.
     delete env.NODE_OPTIONS;
     delete env.NODE_TEST_CONTEXT;
-    const nodeArgs = options.nodeArgs ?? [];
-    const startFlags = startScriptNodeFlags();
-    const args = options.launcher === 'node'
-      ? ['--import', 'tsx', ...startFlags, ...nodeArgs, 'src/app/main.ts']
-      : [...nodeArgs, TSX_CLI, ...startFlags, 'src/app/main.ts'];
-    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverArgs(options.nodeArgs), { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const server = new ServerProcess(child, httpPort, wsPort);
     killOnExit.add(server);
     await server.waitForListening(options.startTimeoutMs ?? 90_000);
@@ -169,7 +181,7 @@ export class ServerProcess {
     }
   }
 
-  /** SIGKILL to the whole process group (tsx and the server under it); safe to call twice. */
+  /** SIGKILL to the whole process group; safe to call twice. */
   kill(): void {
     killOnExit.delete(this);
     const pid = this.child.pid;

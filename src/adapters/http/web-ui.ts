@@ -7,7 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { PAGE_HEADERS } from './page-headers.ts';
 
 /** Where `npm run build:web` writes the browser front end. */
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.join(projectRoot(path.dirname(fileURLToPath(import.meta.url))), 'web', 'dist');
+
+/**
+ * The nearest folder at or above `dir` that holds package.json: this file runs from
+ * src/adapters/http under tsx and from dist/server in the built server.
+ */
+function projectRoot(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'package.json'))) return at;
+    if (path.dirname(at) === at) return dir;
+  }
+}
 
 /**
  * The page's own routes (web/src/router.ts): a reload or a shared link of one of these
