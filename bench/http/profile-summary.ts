@@ -1,15 +1,24 @@
 /**
  * A summary of a V8 CPU profile (.cpuprofile, from node --cpu-prof): self time per
  * function and per origin (a package under node_modules, a folder of src/, node's own
- * internals, GC), as shares of the busy (non-idle) samples.
+ * internals, GC), as shares of the busy (non-idle) samples. Code from a file with a
+ * source map beside it (the built server, dist/server/main.js) is named by its source.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+interface CallFrame {
+  readonly functionName: string;
+  readonly url: string;
+  readonly lineNumber: number;
+  readonly columnNumber: number;
+}
+
 interface ProfileNode {
   readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly callFrame: CallFrame;
 }
 
 export interface CpuProfile {
@@ -67,9 +76,28 @@ export function readProfile(file: string): CpuProfile {
   return JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 }
 
+/**
+ * The frame with its url and line in the source it was built from, when a source map
+ * `<file>.map` lies beside the file (the built server's bundle); as it is otherwise.
+ */
+function sourceFrame(frame: CallFrame, maps: Map<string, SourceMap | undefined>): CallFrame {
+  if (!frame.url.startsWith('file://')) return frame;
+  let map = maps.get(frame.url);
+  if (!maps.has(frame.url)) {
+    const file = `${fileURLToPath(frame.url)}.map`;
+    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+    maps.set(frame.url, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (entry === undefined || !('originalSource' in entry)) return frame;
+  const source = entry.originalSource.startsWith('file://') ? entry.originalSource : new URL(entry.originalSource, frame.url).href;
+  return { ...frame, url: source, lineNumber: entry.originalLine };
+}
+
 /** Self time per function and origin, over the whole profile or only the samples inside `window`. */
 export function summarizeProfile(profile: CpuProfile, top = 25, window?: ProfileWindow): ProfileSummary {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const maps = new Map<string, SourceMap | undefined>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: sourceFrame(n.callFrame, maps) }]));
   const selfUs = new Map<number, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
