@@ -1,7 +1,9 @@
 /**
- * `npm run build:server` (run by `npm start` and `npm test` first): bundles the server with
- * esbuild into dist/server, `start.js` (the entry: the Node.js version check) and
- * `main.js` (the exchange), each with a source map. Libraries stay in node_modules.
+ * `npm run build:server`: bundles the server with esbuild into dist/server, `start.js`
+ * (the entry: the Node.js version check) and `main.js` (the exchange), each with a source
+ * map. Libraries stay in node_modules. `--if-stale` (how `npm start` runs it) builds only
+ * when the bundle is missing or older than what it is built from, so a restart without
+ * changes builds nothing and a prebuilt server starts from a read-only folder.
  *
  * Why a bundle rather than running the sources under tsx: tsx compiles every module with
  * esbuild's `keepNames`, which wraps each function made at run time in a call that names
@@ -10,20 +12,38 @@
  * without compiling anything. Tests and scripts still run the sources through tsx.
  */
 import { build } from 'esbuild';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from './newest-change.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-await build({
-  absWorkingDir: ROOT,
-  entryPoints: { start: 'src/app/start.ts', main: 'src/app/main.ts' },
-  // Build output, ignored by git (.gitignore's dist/).
-  outdir: path.join(ROOT, 'dist', 'server'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+/** Build output, ignored by git (.gitignore's dist/). */
+const OUT = path.join(ROOT, 'dist', 'server');
+/** What the bundle is made from: the sources, the compiler settings and this script. */
+const INPUTS = [path.join(ROOT, 'src'), path.join(ROOT, 'tsconfig.json'), fileURLToPath(import.meta.url)];
+
+/** Whether dist/server is missing or older than something it is built from. */
+export function serverBuildIsStale(): boolean {
+  const built = path.join(OUT, 'main.js');
+  return !existsSync(built) || statSync(built).mtimeMs < Math.max(...INPUTS.map(newestChange));
+}
+
+export async function buildServer(): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { start: 'src/app/start.ts', main: 'src/app/main.ts' },
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || serverBuildIsStale()) await buildServer();
+}

@@ -13,10 +13,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBuildIsStale } from '../../scripts/build-server.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built server's entry (scripts/build-server.ts). */
@@ -40,21 +41,10 @@ export function startScriptNodeFlags(): string[] {
  * source: a test must not pass or fail on yesterday's server.
  */
 export function serverArgs(nodeArgs: readonly string[] = []): string[] {
-  const built = path.join(PROJECT_ROOT, 'dist', 'server', 'main.js');
-  const newest = newestChange(path.join(PROJECT_ROOT, 'src'));
-  if (!existsSync(built) || statSync(built).mtimeMs < newest) {
-    throw new Error('the built server (dist/server) is missing or older than src/: run `npm run build:server` (npm test and npm start do it first)');
+  if (serverBuildIsStale()) {
+    throw new Error('the built server (dist/server) is missing or older than its sources: run `npm run build:server` (npm test and npm start do it first)');
   }
   return [...startScriptNodeFlags(), ...nodeArgs, SERVER_ENTRY];
-}
-
-function newestChange(dir: string): number {
-  let newest = statSync(dir).mtimeMs;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const at = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(at) : statSync(at).mtimeMs);
-  }
-  return newest;
 }
 
 /** A TCP port nobody listens on right now (the OS picks it; we release it at once). */

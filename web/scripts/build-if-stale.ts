@@ -4,20 +4,14 @@
  * product at / without a separate build step, and a restart without changes costs nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from '../../scripts/newest-change.ts';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = path.join(WEB, 'dist', 'index.html');
 const SOURCES = ['src', 'index.html', 'vite.config.ts', 'public'].map((name) => path.join(WEB, name));
-
-function newestChange(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
 
 if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < Math.max(...SOURCES.map(newestChange))) {
   console.log('web:          building the front end (web/dist)');
