@@ -6,7 +6,7 @@
  * 2. an operator suspends an instrument in the console, and the trader's next order on it
  *    shows the 3004 message; the users console finds a user by its account id;
  * 3. the operator runs day-end settlement from the console, and the trader's page shows the
- *    new trading day;
+ *    new trading day; the risk, monitoring and leaderboard consoles show the accounts;
  * 4. a fill that arrives while the trader is on another page is in the notifications, and a
  *    logout in another tab of the same browser logs the page out, saying why.
  * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
@@ -161,6 +161,16 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.goto('/console/monitoring');
     await admin.getByText('JavaScript heap').waitFor();
     await admin.getByText(/^\d+ records, [\d.]+ MB$/).waitFor();
+
+    // The leaderboard ranks every account by what its trading made; its search asks the server.
+    await admin.goto('/console/leaderboard');
+    const board = admin.getByTestId('leaderboard');
+    await waitForText(board, 'ALICE-W');
+    await waitForText(board, 'BOB-W');
+    await admin.getByPlaceholder('Search user or account').fill('bob-w');
+    await board.getByText('ALICE-W').waitFor({ state: 'detached' });
+    await waitForText(board, 'BOB-W');
+    await screenshot(admin, '3-console-leaderboard');
   });
 
   it('keeps notifications that arrive on another page, and follows a logout in another tab, saying so', async () => {

@@ -15,6 +15,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/console/risk', component: () => import('./pages/console/RiskConsole.vue'), meta: { admin: true } },
   { path: '/console/monitoring', component: () => import('./pages/console/MonitoringConsole.vue'), meta: { admin: true } },
   { path: '/console/users', component: () => import('./pages/console/UsersConsole.vue'), meta: { admin: true } },
+  { path: '/console/leaderboard', component: () => import('./pages/console/LeaderboardConsole.vue'), meta: { admin: true } },
   { path: '/:rest(.*)*', redirect: '/' },
 ];
 

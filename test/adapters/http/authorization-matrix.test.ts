@@ -126,6 +126,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/management/account/{user_id}/detail': { may: ADMIN },
   'GET /api/management/orders': { may: ADMIN },
   'GET /api/management/trades': { may: ADMIN },
+  'GET /api/management/leaderboard': { may: ADMIN },
   'POST /api/management/deposit': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 100 }) },
   'POST /api/management/withdraw': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 1 }) },
   'GET /api/management/transactions/{user_id}': { may: ADMIN },

@@ -4857,6 +4857,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts ranked by what their trading made (a competition's standings): money put in is not profit (admin) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description what accounts are ranked by, highest first */
+                    sort_by?: "profit" | "return" | "balance";
+                    /** @description only accounts whose id, user id or username contains this, ignoring case (ranks stay those of the whole board) */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @description accounts level on the ranking metric share a rank (1, 2, 2, 4) */
+                                rank: number;
+                                account_id: string;
+                                user_id: string;
+                                username: string;
+                                /** @description equity: positions marked at the last price */
+                                balance: number;
+                                /** @description money put in: opening balance, deposits and transfers in, less withdrawals and transfers out */
+                                net_deposits: number;
+                                /** @description balance - net_deposits */
+                                profit: number;
+                                /** @description profit / net_deposits; null when net_deposits is not above zero */
+                                return_ratio: number | null;
+                                /** @description fills the account took part in */
+                                trades: number;
+                                /** @enum {string} */
+                                risk_level: "normal" | "warning" | "force-close";
+                            }[];
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/account/{user_id}/detail": {
         parameters: {
             query?: never;

@@ -38,3 +38,4 @@ export type UserDetail = Data<'/api/management/account/{user_id}/detail', 'get'>
 export type UserRecord = Data<'/api/auth/users', 'get'>[number];
 export type Transaction = Data<'/api/management/transactions/{user_id}', 'get'>[number];
 export type RiskLevel = AccountSummary['risk_level'];
+export type LeaderboardEntry = Data<'/api/management/leaderboard', 'get'>[number];

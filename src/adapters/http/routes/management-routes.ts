@@ -1,12 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import { ownUser, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
+import { leaderboard, type LeaderboardMetric } from '../../../app/services/leaderboard.ts';
 import { accountSnapshot, accountSummary, orderPageOf, orderRecordsIn, OVERVIEW_WINDOW, tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { Amount, page, Paging, totalled, UserIdParam } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
-import { AccountSnapshotSchema, AccountSummarySchema, FundsMovementSchema, OrderSchema, TradeSchema, UserSchema } from '../schemas/resources.ts';
+import { StringEnum } from '../schemas/enums.ts';
+import {
+  AccountSnapshotSchema,
+  AccountSummarySchema,
+  FundsMovementSchema,
+  LeaderboardEntrySchema,
+  OrderSchema,
+  TradeSchema,
+  UserSchema,
+} from '../schemas/resources.ts';
 import { userRecord } from './auth-routes.ts';
 
 const admin = { access: 'admin' as const };
@@ -18,7 +28,17 @@ const Filter = Type.Composite([
   }),
 ]);
 
-/** /api/management (admin): every account, order and trade; funds on behalf of users. */
+const LeaderboardQuery = Type.Composite([
+  Paging,
+  Type.Object({
+    sort_by: Type.Optional(StringEnum(['profit', 'return', 'balance'] as const, { default: 'profit', description: 'what accounts are ranked by, highest first' })),
+    search: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case (ranks stay those of the whole board)' }),
+    ),
+  }),
+]);
+
+/** /api/management (admin): every account, order and trade; funds on behalf of users; the leaderboard. */
 export function managementRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
   /** Accounts a filter names: one account, one user's, or all. */
@@ -46,6 +66,26 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
           return { ...summary, username: state().users.get(summary.user_id)?.username ?? '' };
         }),
       ),
+  );
+
+  app.get(
+    '/api/management/leaderboard',
+    {
+      config: admin,
+      schema: {
+        tags: ['management'],
+        summary: "Accounts ranked by what their trading made (a competition's standings): money put in is not profit",
+        querystring: LeaderboardQuery,
+        response: pagedReplies(Type.Array(LeaderboardEntrySchema)),
+      },
+    },
+    async (request, reply) => {
+      // The schema admits only the metrics (Type.Composite types the field as a string).
+      const board = leaderboard(state(), ctx.exchange.history, (request.query.sort_by ?? 'profit') as LeaderboardMetric);
+      const search = request.query.search?.toLowerCase() ?? '';
+      const found = search === '' ? board : board.filter((row) => [row.account_id, row.user_id, row.username].some((text) => text.toLowerCase().includes(search)));
+      return ok(page(reply, found, request.query));
+    },
   );
 
   app.get(

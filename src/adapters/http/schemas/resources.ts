@@ -330,3 +330,16 @@ export const LiquidationSchema = Type.Object({
 export const EquityPointSchema = Type.Object({ timestamp: Millis, equity: Num });
 
 export const FundsMovementSchema = Type.Object({ account_id: Str, kind: Str, amount: Num, datetime: Millis });
+
+export const LeaderboardEntrySchema = Type.Object({
+  rank: Type.Integer({ minimum: 1, description: 'accounts level on the ranking metric share a rank (1, 2, 2, 4)' }),
+  account_id: Str,
+  user_id: Str,
+  username: Str,
+  balance: Type.Number({ description: 'equity: positions marked at the last price' }),
+  net_deposits: Type.Number({ description: 'money put in: opening balance, deposits and transfers in, less withdrawals and transfers out' }),
+  profit: Type.Number({ description: 'balance - net_deposits' }),
+  return_ratio: Type.Union([Num, Type.Null()], { description: 'profit / net_deposits; null when net_deposits is not above zero' }),
+  trades: Type.Integer({ minimum: 0, description: 'fills the account took part in' }),
+  risk_level: StringEnum(['normal', 'warning', 'force-close']),
+});
