@@ -20,13 +20,18 @@ import { newestChange } from './newest-change.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Build output, ignored by git (.gitignore's dist/). */
 const OUT = path.join(ROOT, 'dist', 'server');
-/** What the bundle is made from: the sources, the compiler settings and this script. */
-const INPUTS = [path.join(ROOT, 'src'), path.join(ROOT, 'tsconfig.json'), fileURLToPath(import.meta.url)];
+/**
+ * What the bundle is made from: the sources, the compiler settings, this script, and the
+ * package files (they name the esbuild that builds it). Compared by modification time: a
+ * source restored with an older time (`cp -p`, `tar x`) needs `npm run build:server`.
+ */
+const INPUTS = ['src', 'tsconfig.json', 'package.json', 'package-lock.json'].map((name) => path.join(ROOT, name)).concat(fileURLToPath(import.meta.url));
+const OUTPUTS = ['start.js', 'main.js', 'start.js.map', 'main.js.map'].map((name) => path.join(OUT, name));
 
-/** Whether dist/server is missing or older than something it is built from. */
+/** Whether a file of dist/server is missing or older than something it is built from. */
 export function serverBuildIsStale(): boolean {
-  const built = path.join(OUT, 'main.js');
-  return !existsSync(built) || statSync(built).mtimeMs < Math.max(...INPUTS.map(newestChange));
+  if (!OUTPUTS.every((file) => existsSync(file))) return true;
+  return Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs)) < Math.max(...INPUTS.map(newestChange));
 }
 
 export async function buildServer(): Promise<void> {

@@ -91,7 +91,19 @@ function sourceFrame(frame: CallFrame, maps: Map<string, SourceMap | undefined>)
   const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
   if (entry === undefined || !('originalSource' in entry)) return frame;
   const source = entry.originalSource.startsWith('file://') ? entry.originalSource : new URL(entry.originalSource, frame.url).href;
-  return { ...frame, url: source, lineNumber: entry.originalLine };
+  return { ...frame, url: source, lineNumber: entry.originalLine, functionName: sourceName(frame.functionName, source, entry.originalLine) };
+}
+
+/**
+ * The function's name in its source: a bundle renames a function whose name another
+ * module also uses (`execute` becomes `execute2`), and the profile has the bundle's name.
+ */
+function sourceName(name: string, source: string, line: number): string {
+  const renamed = /^(.*\D)\d+$/.exec(name);
+  if (renamed === null || !source.startsWith('file://')) return name;
+  const file = fileURLToPath(source);
+  const text = existsSync(file) ? (readFileSync(file, 'utf8').split('\n')[line] ?? '') : '';
+  return !text.includes(name) && text.includes(renamed[1]!) ? renamed[1]! : name;
 }
 
 /** Self time per function and origin, over the whole profile or only the samples inside `window`. */

@@ -1,10 +1,12 @@
 /**
- * Entry point (`npm start`): loads the configuration and starts the exchange on its
- * embedded storage. This is the one place that reads process.env, process.cwd() and the
+ * The exchange's program (`npm start` runs its bundle through start.ts): loads the
+ * configuration and starts the exchange on its embedded storage. This is the one place that reads process.env, process.cwd() and the
  * system clock: everything below receives them as arguments.
  */
-// First: on a Node.js too old for the libraries below, say so before they fail to load.
+// First: on a Node.js too old for the libraries below, say so before they fail to load
+// (run from the sources; the built server's entry, start.ts, checks before loading this).
 import './node-version.ts';
+import { performance } from 'node:perf_hooks';
 import { ConfigError, type ExchangeConfig, formatConfigSummary, loadConfig } from '../config/index.ts';
 import { systemClock } from './clock.ts';
 import { Service } from './service.ts';
@@ -32,8 +34,19 @@ function loadConfigOrFail(): ExchangeConfig | undefined {
  */
 let requestedStop: string | undefined;
 let stopNow: ((signal: string) => void) | undefined;
+/**
+ * A terminal's Ctrl-C reaches every process of its foreground group, and npm passes it on
+ * to the script's process too: under `npm start` the exchange gets one Ctrl-C twice,
+ * milliseconds apart. A repeat of the same signal within this time is that one request;
+ * an operator's second Ctrl-C, to give up the shutdown snapshot, comes later.
+ */
+const ONE_REQUEST_MS = 1000;
+let lastSignal: { readonly signal: string; readonly at: number } | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
+    const at = performance.now();
+    if (lastSignal?.signal === signal && at - lastSignal.at < ONE_REQUEST_MS) return;
+    lastSignal = { signal, at };
     if (stopNow !== undefined) stopNow(signal);
     else if (requestedStop === undefined) requestedStop = signal;
     else {

@@ -19,7 +19,7 @@ import { tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
 import { configWithExchangeToml } from '../support/shipped-config.ts';
-import { serverArgs } from '../support/server-process.ts';
+import { freePort, serverArgs } from '../support/server-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const silent = (): void => undefined;
@@ -317,6 +317,14 @@ describe('exchange start and restart', () => {
     assert.match(output, /storage: snapshot at seq \d+ \(shutdown\)/);
   });
 
+  it('npm start stops cleanly on a terminal\'s Ctrl-C: SIGINT to its whole process group, which npm passes on again', async () => {
+    const { code, output } = await runUntilReady(['SIGINT'], { npmStart: true });
+    assert.equal(code, 0, output);
+    assert.match(output, /SIGINT: finishing in-flight commands/);
+    assert.doesNotMatch(output, /again/);
+    assert.match(output, /storage: snapshot at seq \d+ \(shutdown\)/);
+  });
+
   it('a second signal during the shutdown exits at once, saying the journal will be replayed', async () => {
     const { code, output } = await runUntilReady(['SIGTERM', 'SIGINT']);
     assert.equal(code, 1, output);
@@ -326,12 +334,20 @@ describe('exchange start and restart', () => {
 
 /**
  * Starts the exchange as `npm start` does, on a fresh DATA_DIR, and once it is ready sends
- * `signals` (each once, back to back); resolves with its exit code and output.
+ * `signals` (each once, back to back); resolves with its exit code and output. With
+ * `npmStart`, through `npm start` itself (its pre-start builds skipped: npm test has built
+ * the server) in a process group of its own, and the signals go to the whole group, as a
+ * terminal sends them.
  */
-async function runUntilReady(signals: readonly NodeJS.Signals[]): Promise<{ code: number | null; output: string }> {
+async function runUntilReady(signals: readonly NodeJS.Signals[], options: { npmStart?: boolean } = {}): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-start-'));
-  // node itself (not npx), so that the signal reaches the exchange's own process.
-  const child = spawn(process.execPath, serverArgs(), { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+  const env = { ...process.env, DATA_DIR: dataDir, HTTP_PORT: String(await freePort()), WS_PORT: String(await freePort()) };
+  // node itself (not npx), so that the signal reaches the exchange's own process; npm
+  // through the same node, from npm's own path when the tests run under npm.
+  const npm = process.env.npm_execpath;
+  const child = options.npmStart
+    ? spawn(npm === undefined ? 'npm' : process.execPath, [...(npm === undefined ? [] : [npm]), 'start', '--ignore-scripts'], { cwd: root, env, detached: true })
+    : spawn(process.execPath, serverArgs(), { cwd: root, env });
   const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
   let output = '';
   let signalled = false;
@@ -339,7 +355,10 @@ async function runUntilReady(signals: readonly NodeJS.Signals[]): Promise<{ code
     output += chunk.toString();
     if (output.includes('core:         ready') && !signalled) {
       signalled = true;
-      for (const signal of signals) child.kill(signal);
+      for (const signal of signals) {
+        if (options.npmStart) process.kill(-child.pid!, signal);
+        else child.kill(signal);
+      }
     }
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
