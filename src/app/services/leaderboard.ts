@@ -15,13 +15,17 @@ export interface LeaderboardEntry {
   readonly balance: number;
   /** Money put in: the opening balance, deposits and transfers in, less withdrawals and transfers out. */
   readonly net_deposits: number;
+  /** The most money the account ever had put in (net_deposits at its highest): the base of its return. */
+  readonly capital: number;
   /** balance - net_deposits: what trading made (or lost), positions marked at the last price. */
   readonly profit: number;
-  /** profit / net_deposits; null when nothing was put in net (more was taken out than put in). */
+  /** profit / capital; null when nothing was ever put in. */
   readonly return_ratio: number | null;
   /** Fills the account took part in. */
   readonly trades: number;
   readonly risk_level: 'normal' | 'warning' | 'force-close';
+  /** A frozen account places no orders (an operator may freeze one to take it out of a competition). */
+  readonly is_frozen: boolean;
 }
 
 /** Money moved into the account (+) or out of it (-), per kind of movement. */
@@ -29,37 +33,44 @@ const INTO_ACCOUNT: Record<FundsMovement['kind'], 1 | -1> = { open: 1, deposit: 
 
 /**
  * Every account ranked by what its trading made: a trading competition's standings.
- * Money put in is never counted as profit, so a deposit does not climb the board. Ties on
- * the metric keep account id order and share a rank. Computed in cents, as the ledger is.
+ * Money put in is never counted as profit, so a deposit does not climb the board. A
+ * return is over the most money ever put in, not what is left in: a withdrawal after a
+ * win would otherwise shrink the base and multiply the return. Ties on the metric (the
+ * exact return, not the rounded one shown) keep account id order and share a rank.
+ * Computed in cents, as the ledger is.
  */
 export function leaderboard(state: CoreState, history: HistoryProjection, metric: LeaderboardMetric): LeaderboardEntry[] {
   const rows = [...state.accounts.keys()].map((accountId) => {
     const summary = accountSummary(state, accountId);
     const balanceCents = Math.round(summary.balance * 100);
     let fundedCents = 0;
-    for (const movement of history.fundsOf(accountId)) fundedCents += INTO_ACCOUNT[movement.kind] * Math.round(movement.amount * 100);
+    let capitalCents = 0;
+    for (const movement of history.fundsOf(accountId)) {
+      fundedCents += INTO_ACCOUNT[movement.kind] * Math.round(movement.amount * 100);
+      capitalCents = Math.max(capitalCents, fundedCents);
+    }
     const profitCents = balanceCents - fundedCents;
-    return {
+    const exactReturn = capitalCents > 0 ? profitCents / capitalCents : null;
+    const entry = {
       account_id: accountId,
       user_id: summary.user_id,
       username: state.users.get(summary.user_id)?.username ?? '',
       balance: balanceCents / 100,
       net_deposits: fundedCents / 100,
+      capital: capitalCents / 100,
       profit: profitCents / 100,
-      return_ratio: fundedCents > 0 ? Math.round((profitCents / fundedCents) * 1e6) / 1e6 : null,
+      return_ratio: exactReturn === null ? null : Math.round(exactReturn * 1e6) / 1e6,
       trades: history.tradeRecordsOf(accountId),
       risk_level: summary.risk_level,
+      is_frozen: summary.is_frozen,
     };
+    const score = metric === 'profit' ? profitCents : metric === 'balance' ? balanceCents : (exactReturn ?? Number.NEGATIVE_INFINITY);
+    return { entry, score };
   });
-  const score = (row: (typeof rows)[number]): number => {
-    if (metric === 'profit') return row.profit;
-    if (metric === 'balance') return row.balance;
-    return row.return_ratio ?? Number.NEGATIVE_INFINITY;
-  };
-  rows.sort((a, b) => score(b) - score(a) || (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0));
+  rows.sort((a, b) => b.score - a.score || (a.entry.account_id < b.entry.account_id ? -1 : a.entry.account_id > b.entry.account_id ? 1 : 0));
   let rank = 0;
-  return rows.map((row, i) => {
-    if (i === 0 || score(row) !== score(rows[i - 1]!)) rank = i + 1;
-    return { rank, ...row };
+  return rows.map(({ entry, score }, i) => {
+    if (i === 0 || score !== rows[i - 1]!.score) rank = i + 1;
+    return { rank, ...entry };
   });
 }

@@ -2,7 +2,8 @@
  * GET /api/management/leaderboard: accounts ranked by what their trading made, by
  * in-process injection. Every row is checked against the identity profit = balance -
  * net_deposits, and net_deposits against the account's own money movements
- * (/api/management/transactions), not only the example's numbers.
+ * (/api/management/transactions), not only the example's numbers; an account that never
+ * trades shows no profit through every kind of money movement and a settlement.
  *
  * Instrument SHFE.cu2701: multiplier 5, commission rate 0.00005 of the traded value.
  */
@@ -19,10 +20,12 @@ interface Row {
   username: string;
   balance: number;
   net_deposits: number;
+  capital: number;
   profit: number;
   return_ratio: number | null;
   trades: number;
   risk_level: string;
+  is_frozen: boolean;
 }
 
 const SIGNED: Record<string, number> = { open: 1, deposit: 1, 'transfer-in': 1, withdraw: -1, 'transfer-out': -1 };
@@ -35,6 +38,7 @@ describe('HTTP /api/management/leaderboard', () => {
   let depositor: Trader;
   let withdrawer: Trader;
   let emptied: Trader;
+  let unfunded: Trader;
   const board = (query = '') => h.asAdmin<Row[]>('GET', `/api/management/leaderboard${query}`);
 
   before(async () => {
@@ -44,6 +48,7 @@ describe('HTTP /api/management/leaderboard', () => {
     depositor = await h.trader('lb_depositor', 'LB-DEPOSITOR', 500_000);
     withdrawer = await h.trader('lb_withdrawer', 'LB-WITHDRAWER', 1_000_000);
     emptied = await h.trader('lb_emptied', 'LB-EMPTIED', 1_000);
+    unfunded = await h.trader('lb_unfunded', 'LB-UNFUNDED', 0);
     await h.asAdmin('POST', '/api/management/deposit', { user_id: depositor.userId, account_id: depositor.accountId, amount: 500_000 });
     await h.asAdmin('POST', '/api/management/withdraw', { user_id: withdrawer.userId, account_id: withdrawer.accountId, amount: 100_000 });
     await h.asAdmin('POST', '/api/management/withdraw', { user_id: emptied.userId, account_id: emptied.accountId, amount: 1_000 });
@@ -68,11 +73,14 @@ describe('HTTP /api/management/leaderboard', () => {
     assert.equal(winner.user_id, long.userId);
     assert.equal(toCents(byAccount.get(short.accountId)!.profit), toCents(-gain - commission));
     const put = byAccount.get(depositor.accountId)!;
-    assert.deepEqual([put.net_deposits, put.profit, put.return_ratio, put.trades], [1_000_000, 0, 0, 0]);
+    assert.deepEqual([put.net_deposits, put.capital, put.profit, put.return_ratio, put.trades], [1_000_000, 1_000_000, 0, 0, 0]);
     const taken = byAccount.get(withdrawer.accountId)!;
-    assert.deepEqual([taken.net_deposits, taken.profit, taken.return_ratio], [900_000, 0, 0]);
-    // Nothing put in net: no return to speak of.
-    assert.deepEqual([byAccount.get(emptied.accountId)!.net_deposits, byAccount.get(emptied.accountId)!.return_ratio], [0, null]);
+    assert.deepEqual([taken.net_deposits, taken.capital, taken.profit, taken.return_ratio], [900_000, 1_000_000, 0, 0]);
+    const gone = byAccount.get(emptied.accountId)!;
+    assert.deepEqual([gone.net_deposits, gone.capital, gone.profit, gone.return_ratio], [0, 1_000, 0, 0]);
+    // Nothing ever put in: no return to speak of.
+    const none = byAccount.get(unfunded.accountId)!;
+    assert.deepEqual([none.net_deposits, none.capital, none.profit, none.return_ratio], [0, 0, 0, null]);
     // The winner is first (the market's own traders at 87,000 opened flat); the loser last.
     assert.equal(rows[0]!.account_id, long.accountId);
     assert.equal(rows[0]!.rank, 1);
@@ -111,10 +119,11 @@ describe('HTTP /api/management/leaderboard', () => {
       depositor.accountId, // 1,000,000 put in
       short.accountId, // 1,000,000 and the loss
       withdrawer.accountId, // 900,000
-      emptied.accountId, // nothing
+      emptied.accountId, // nothing left
+      unfunded.accountId, // nothing ever
     ]);
     const byReturn = await board('?sort_by=return&limit=1000');
-    assert.equal(byReturn.at(-1)!.account_id, emptied.accountId, 'no return ranks last');
+    assert.equal(byReturn.at(-1)!.account_id, unfunded.accountId, 'no return ranks last');
   });
 
   it('pages with X-Total-Count and searches by account, user id or username, keeping the whole board\'s ranks', async () => {
@@ -126,6 +135,41 @@ describe('HTTP /api/management/leaderboard', () => {
     const found = await board('?search=LB_S');
     assert.deepEqual(found.map((row) => [row.account_id, row.rank]), [[short.accountId, all.length]]);
     assert.deepEqual(await board(`?search=${depositor.userId}`).then((rows) => rows.map((row) => row.account_id)), [depositor.accountId]);
+  });
+
+  it('keeps a winner\'s return when it withdraws its money, and shows an account frozen out of the competition', async () => {
+    const before = (await board()).find((row) => row.account_id === long.accountId)!;
+    await h.asAdmin('POST', '/api/management/withdraw', { user_id: long.userId, account_id: long.accountId, amount: 900_000 });
+    await h.asAdmin('PUT', `/api/management/accounts/${long.accountId}/freeze`);
+    const after = (await board()).find((row) => row.account_id === long.accountId)!;
+    assert.deepEqual([after.profit, after.capital, after.return_ratio, after.rank], [before.profit, before.capital, before.return_ratio, before.rank]);
+    assert.equal(after.net_deposits, before.net_deposits - 900_000);
+    assert.equal(after.is_frozen, true);
+    assert.equal(before.is_frozen, false);
+  });
+
+  it('shows no profit for an account that never trades, through every kind of money movement and a settlement', async () => {
+    const idle = await h.trader('lb_idle', 'LB-IDLE', 10_000);
+    const transfer = (amount: number) =>
+      h.ok('POST', '/api/account/transfer', {
+        token: idle.token,
+        body: { account_id: idle.accountId, bank_id: 'ICBC', bank_password: 'bank-pin', future_password: 'password1', amount },
+      });
+    const steps: [string, () => Promise<unknown>][] = [
+      ['a transfer in', () => transfer(2_500.55)],
+      ['a transfer out', () => transfer(-500.55)],
+      ['a deposit', () => h.asAdmin('POST', '/api/management/deposit', { user_id: idle.userId, account_id: idle.accountId, amount: 1_234.56 })],
+      ['a withdrawal', () => h.asAdmin('POST', '/api/management/withdraw', { user_id: idle.userId, account_id: idle.accountId, amount: 0.01 })],
+      ['a settlement', () => h.asAdmin('POST', '/api/admin/settlement/execute')],
+      ['a transfer in on the next day', () => transfer(100)],
+    ];
+    for (const [step, perform] of steps) {
+      await perform();
+      const row = (await board(`?search=${idle.accountId}`))[0]!;
+      assert.equal(row.profit, 0, `after ${step}`);
+      assert.equal(row.balance, row.net_deposits, `after ${step}`);
+    }
+    assert.equal((await board(`?search=${idle.accountId}`))[0]!.net_deposits, 10_000 + 2_500.55 - 500.55 + 1_234.56 - 0.01 + 100);
   });
 
   it('refuses an unknown metric and bad paging (1001 / 400), traders (1003 / 403), no token (1002 / 401)', async () => {

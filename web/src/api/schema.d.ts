@@ -4902,14 +4902,18 @@ export interface paths {
                                 balance: number;
                                 /** @description money put in: opening balance, deposits and transfers in, less withdrawals and transfers out */
                                 net_deposits: number;
+                                /** @description the most money ever put in (net_deposits at its highest): the base of the return, which a withdrawal does not shrink */
+                                capital: number;
                                 /** @description balance - net_deposits */
                                 profit: number;
-                                /** @description profit / net_deposits; null when net_deposits is not above zero */
+                                /** @description profit / capital (rounded to 6 decimals; ranks use the exact ratio); null when nothing was ever put in */
                                 return_ratio: number | null;
                                 /** @description fills the account took part in */
                                 trades: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description a frozen account places no orders (an operator may freeze one to take it out of a competition) */
+                                is_frozen: boolean;
                             }[];
                             /** @enum {object|null} */
                             error: never | null;

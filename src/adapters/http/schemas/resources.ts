@@ -338,8 +338,10 @@ export const LeaderboardEntrySchema = Type.Object({
   username: Str,
   balance: Type.Number({ description: 'equity: positions marked at the last price' }),
   net_deposits: Type.Number({ description: 'money put in: opening balance, deposits and transfers in, less withdrawals and transfers out' }),
+  capital: Type.Number({ description: 'the most money ever put in (net_deposits at its highest): the base of the return, which a withdrawal does not shrink' }),
   profit: Type.Number({ description: 'balance - net_deposits' }),
-  return_ratio: Type.Union([Num, Type.Null()], { description: 'profit / net_deposits; null when net_deposits is not above zero' }),
+  return_ratio: Type.Union([Num, Type.Null()], { description: 'profit / capital (rounded to 6 decimals; ranks use the exact ratio); null when nothing was ever put in' }),
   trades: Type.Integer({ minimum: 0, description: 'fills the account took part in' }),
   risk_level: StringEnum(['normal', 'warning', 'force-close']),
+  is_frozen: Type.Boolean({ description: 'a frozen account places no orders (an operator may freeze one to take it out of a competition)' }),
 });
