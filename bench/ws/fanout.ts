@@ -24,6 +24,11 @@ export interface FanoutResult {
   readonly orderLatenciesMs: Float64Array;
   readonly orderLatencyCount: number;
   readonly serverCpuPercent: number;
+  /**
+   * How busy this process's event loop (the load generator's viewers) was while the
+   * trades streamed: near 100% it, not the server, sets part of the latency.
+   */
+  readonly viewerLoopBusyPercent: number;
 }
 
 function open(url: string): Promise<WebSocket> {
@@ -92,7 +97,9 @@ export async function runFanout(
     child.once('exit', (code) => reject(new Error(`the makers' process ended (${code}) without its figures`)));
     child.send(input);
   });
+  const loopBefore = performance.eventLoopUtilization();
   const made = await makersDone;
+  const viewerLoop = performance.eventLoopUtilization(loopBefore);
   const expected = baseVolume + total;
   const settleBy = Date.now() + 10_000;
   while (lastSeen.some((v) => v < expected) && Date.now() < settleBy) await new Promise((r) => setTimeout(r, 50));
@@ -115,5 +122,6 @@ export async function runFanout(
     orderLatenciesMs: Float64Array.from(made.fillLatenciesMs),
     orderLatencyCount: made.fillLatenciesMs.length,
     serverCpuPercent: system.cpu_usage_percent,
+    viewerLoopBusyPercent: Math.round(viewerLoop.utilization * 1000) / 10,
   };
 }

@@ -39,7 +39,8 @@ try {
   const fill = summarizeLatencies(fanout.orderLatenciesMs.map((ms) => ms * 1e6), fanout.orderLatencyCount);
   console.log(
     `fanout: ${fanout.connections} connections, ${fanout.trades} trades, patch p50 ${patch.p50_us / 1000} ms, p99 ${patch.p99_us / 1000} ms, ` +
-      `max ${patch.max_us / 1000} ms, ${fanout.missed} connections behind, server CPU ${fanout.serverCpuPercent}%; ` +
+      `max ${patch.max_us / 1000} ms, ${fanout.missed} connections behind, server CPU ${fanout.serverCpuPercent}%, ` +
+      `the viewers' event loop ${fanout.viewerLoopBusyPercent}% busy; ` +
       `the buyer's fills meanwhile: p50 ${fill.p50_us / 1000} ms, p99 ${fill.p99_us / 1000} ms (${fanout.orderLatencyCount} of ${fanout.trades})`,
   );
 
@@ -62,6 +63,7 @@ try {
       fill_p50_ms: fill.p50_us / 1000,
       fill_p99_ms: fill.p99_us / 1000,
       server_cpu_percent: fanout.serverCpuPercent,
+      viewer_loop_busy_percent: fanout.viewerLoopBusyPercent,
       orders_per_sec_single: Math.round(single.ordersPerSecond),
       orders_per_sec_batched: Math.round(batched.ordersPerSecond),
     }),
