@@ -1,7 +1,8 @@
 /**
  * The exchange's program (`npm start` runs its bundle through start.ts): loads the
- * configuration and starts the exchange on its embedded storage. This is the one place that reads process.env, process.cwd() and the
- * system clock: everything below receives them as arguments.
+ * configuration and starts the exchange on its embedded storage. This is the one place
+ * that reads process.env, process.cwd() and the system clock: everything below receives
+ * them as arguments.
  */
 // First: on a Node.js too old for the libraries below, say so before they fail to load
 // (run from the sources; the built server's entry, start.ts, checks before loading this).
