@@ -32,7 +32,8 @@ export type CancelReason =
   | 'self-trade'
   | 'expired'
   | 'liquidation'
-  | 'delisted';
+  | 'delisted'
+  | 'price-limits';
 
 export interface OrderRecord {
   readonly accountId: string;

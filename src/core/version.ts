@@ -19,8 +19,10 @@
  * 9: the cap refuses only orders that could rest.
  * 10: an account id may not be a user's id.
  * 11: a settlement price must lie within the day's price limits.
+ * 12: when the limits move (a rate update, a settlement), resting orders that would trade
+ *     beyond them (bids above limit-up, asks below limit-down) are cancelled.
  */
-export const CORE_VERSION = 11;
+export const CORE_VERSION = 12;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { liveOrder, positionViews, ResultCode } from '../../src/core/index.ts';
+import { accountView, liveOrder, positionViews, ResultCode } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType, INDEX } from '../support/core-harness.ts';
-import { expectAccount } from '../support/ledger-checks.ts';
+import { assertAllIdentities, expectAccount } from '../support/ledger-checks.ts';
 
 const CU = { ...COPPER, commissionRate: 0.0001 };
 const ID = CU.instrumentId;
@@ -188,6 +188,52 @@ describe('instrument administration', () => {
     expectAccount(x, 'A', { margin: 70_000 }); // 70,000 x 5 x 0.2
     assert.equal(x.place('A', 'up', 'BUY', 73510, 1).code, ResultCode.PriceOutOfLimits); // limit-up 73,500
     assert.equal(x.run({ type: 'instrument.update', instrumentId: ID, marginRatio: 1.5 }).code, ResultCode.ParameterError);
+  });
+
+  // Limits 64,400-75,600 around 70,000 at 8%; at 2% they become 68,600-71,400.
+  it('narrower limits cancel the bids resting above limit-up, which would trade beyond it; bids below limit-down stay', () => {
+    const x = market();
+    x.place('A', 'high', 'BUY', 75000, 1);
+    x.place('A', 'low', 'BUY', 65000, 1);
+    x.place('C', 'low', 'BUY', 65000, 1);
+    const update = x.run({ type: 'instrument.update', instrumentId: ID, limitUpRate: 0.02, limitDownRate: 0.02 });
+    const cancelled = eventsOfType(update, 'order.cancelled');
+    assert.deepEqual(cancelled.map((e) => [e.orderId, e.reason]), [['high', 'price-limits']]);
+    assert.match(cancelled[0]!.message, /price 75000 is beyond the new price limits, 68600 to 71400/);
+    assert.equal(liveOrder(x.state, 'A', 'low')?.limitPrice, 65000);
+    // Only the bid that stays holds funds: as much as C's, which rests the same bid alone.
+    expectAccount(x, 'A', { frozen_margin: accountView(x.state, 'C')!.frozen_margin });
+    // A sell at limit-down does not reach the cancelled bid: nothing trades beyond the band.
+    x.place('B', 'sell', 'SELL', 68600, 1);
+    assert.equal(eventsOfType(x.place('B', 'sell2', 'SELL', 68600, 1, { priceType: 'MARKET', timeCondition: 'IOC' }), 'trade.executed').length, 0);
+    assertAllIdentities(x.state);
+  });
+
+  it('narrower limits cancel the asks resting below limit-down; asks above limit-up stay', () => {
+    const x = market();
+    x.place('B', 'low', 'SELL', 65000, 1);
+    x.place('B', 'high', 'SELL', 75000, 1);
+    const update = x.run({ type: 'instrument.update', instrumentId: ID, limitUpRate: 0.02, limitDownRate: 0.02 });
+    assert.deepEqual(eventsOfType(update, 'order.cancelled').map((e) => [e.orderId, e.reason]), [['low', 'price-limits']]);
+    assert.equal(eventsOfType(x.place('A', 'buy', 'BUY', 71400, 1), 'trade.executed').length, 0);
+    assertAllIdentities(x.state);
+  });
+
+  it('a settlement that moves the limits cancels the GTC orders that would cross them, and only those', () => {
+    const x = market();
+    x.place('A', 'bid', 'BUY', 75000, 1, { timeCondition: 'GTC' });
+    x.place('B', 'ask', 'SELL', 75500, 1, { timeCondition: 'GTC' });
+    // Settled at 66,000: the next day's limits are 60,720-71,280.
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 66000 }).code, ResultCode.Success);
+    const settled = x.run({ type: 'settlement.execute' });
+    assert.equal(settled.code, ResultCode.Success);
+    const cancelled = eventsOfType(settled, 'order.cancelled');
+    assert.deepEqual(cancelled.map((e) => [e.orderId, e.reason]), [['bid', 'price-limits']]);
+    assert.match(cancelled[0]!.message, /beyond the new price limits, 60720 to 71280/);
+    assert.ok(liveOrder(x.state, 'B', 'ask') !== undefined, 'the ask above limit-up waits for the band');
+    expectAccount(x, 'A', { frozen_margin: 0 });
+    assert.equal(eventsOfType(x.place('C', 'sell', 'SELL', 60720, 1), 'trade.executed').length, 0);
+    assertAllIdentities(x.state);
   });
 });
 

@@ -26,9 +26,38 @@ export function updateInstrument(state: CoreState, command: UpdateInstrument): A
   if (limitUpRate !== undefined) instrument.limitUpRate = limitUpRate;
   if (limitDownRate !== undefined) instrument.limitDownRate = limitDownRate;
   instrument.resetLimits();
+  const events: CoreEvent[] = [];
+  cancelCrossingTheLimits(state, instrument, events);
   // A new margin ratio changes the margin of every open position at once.
   if (marginRatio !== undefined) state.ledger.remarkHolders(instrument, instrument.lastPriceTicks);
-  return succeeded([instrumentChanged(instrument)]);
+  events.push(instrumentChanged(instrument));
+  return succeeded(events);
+}
+
+/**
+ * After the limits moved (a rate update, a settlement): resting orders that would now
+ * trade outside them are cancelled, saying so, and their frozen funds released. Those are
+ * bids above limit-up and asks below limit-down: the next order inside the limits would
+ * cross them at their own price, beyond the band (spec rule 4: no order trades beyond the
+ * limits). Orders beyond the far side (a bid below limit-down) cannot trade until the
+ * band reaches them, and stay, as GTC orders do across days.
+ */
+export function cancelCrossingTheLimits(state: CoreState, instrument: Instrument, events: CoreEvent[]): void {
+  if (!instrument.hasLimits) return;
+  const beyond = (order: Order): boolean => (order.isBuy ? order.priceTicks > instrument.upperLimitTicks : order.priceTicks < instrument.lowerLimitTicks);
+  const band = `${instrument.lowerLimit} to ${instrument.upperLimit}`;
+  for (const ladder of [instrument.book.bids, instrument.book.asks]) {
+    const crossing: Order[] = [];
+    // The best level first: the crossing ones are the best-priced, so the walk stops at the first inside.
+    for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
+      if (level.head === null || !beyond(level.head)) break;
+      for (let order: Order | null = level.head; order !== null; order = order.next) crossing.push(order);
+    }
+    for (const order of crossing) {
+      const price = instrument.grid.toPrice(order.priceTicks);
+      takeOutOfBook(state, instrument, order, events, 'price-limits', `cancelled: price ${price} is beyond the new price limits, ${band}`);
+    }
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
 import type { AccountSettlement, CoreEvent, InstrumentSettlement } from '../events.ts';
-import { instrumentChanged } from '../instruments/instrument-admin.ts';
+import { cancelCrossingTheLimits, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
@@ -89,6 +89,8 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
       preSettlement: instrument.grid.toPrice(instrument.preSettlementTicks),
     };
     rollInstrument(instrument, prices[i]!.ticks);
+    // The new day's limits: orders resting beyond them on the crossing side go.
+    cancelCrossingTheLimits(state, instrument, events);
     events.push(instrumentChanged(instrument, 'settlement'));
     return record;
   });
