@@ -300,6 +300,8 @@ export interface InstrumentChanged {
   /** An administrator's change, or settlement moving the reference price and limits. */
   readonly cause: 'admin' | 'settlement';
   readonly status: 'TRADING' | 'SUSPENDED' | 'DELISTED';
+  /** The status is new (a suspend, resume or delist), not only carried by another change. */
+  readonly statusChanged: boolean;
   readonly marginRatio: number;
   readonly commissionRate: number;
   readonly limitUpRate: number;

@@ -20,7 +20,10 @@
  * 10: an account id may not be a user's id.
  * 11: a settlement price must lie within the day's price limits.
  * 12: when the limits move (a rate update, a settlement), resting orders that would trade
- *     beyond them (bids above limit-up, asks below limit-down) are cancelled.
+ *     beyond them (bids above limit-up, asks below limit-down) are cancelled; a
+ *     conditional order whose order was refused without a record names no order; a
+ *     change of an instrument's status is told to the accounts with resting or
+ *     conditional orders on it too, once.
  */
 export const CORE_VERSION = 12;
 

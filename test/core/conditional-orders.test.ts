@@ -54,6 +54,17 @@ describe('conditional orders', () => {
     assert.deepEqual([trade?.price, trade?.maker.accountId], [69000, 'E']);
   });
 
+  it('a trigger refused because a live order holds its id fails without pointing at that order', () => {
+    const x = longPosition();
+    x.run(conditional('sl1'));
+    // The trader's own resting order under the same id: the stop's order cannot be placed.
+    x.place('A', 'sl1', 'BUY', 65000, 1);
+    const [change] = eventsOfType(tradeAt(x, 69500, '1'), 'conditional.changed');
+    assert.equal(change?.conditional.status, 'Failed');
+    assert.match(change!.conditional.reason, /already used by a live order/);
+    assert.equal(change?.conditional.orderId, '', 'no order of its own: not the trader\'s order under that id');
+  });
+
   it('delisting the instrument cancels its pending conditional orders, saying why', () => {
     const x = longPosition();
     x.run(conditional('sl1'));

@@ -33,6 +33,39 @@ describe('notifications', () => {
     assert.equal(renderNotification(note!.message), 'order b2: remaining volume cancelled (immediate-or-cancel)');
   });
 
+  it('a suspension and a resumption are told once to every account the instrument concerns', () => {
+    const x = new CoreHarness([COPPER]);
+    const id = COPPER.instrumentId;
+    // A and B hold positions, C rests an order, D waits on a stop; E has nothing there.
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('C', 'c1', 'BUY', 69000, 1);
+    x.ensureAccount('D');
+    x.ensureAccount('E');
+    x.run({
+      type: 'conditional.create', conditionalId: 'stop', accountId: 'D', instrumentId: id, direction: 'BUY', offset: 'OPEN', volume: 1,
+      orderType: 'MARKET', limitPrice: 0, conditionType: 'PriceTouch', triggerPrice: 71000, triggerCondition: 'GreaterOrEqual', validUntil: 0,
+    });
+    const told = (result: ReturnType<CoreHarness['run']>) =>
+      eventsOfType(result, 'notification').filter((n) => n.message.kind === 'instrument').map((n) => [n.accountId, n.level, n.code, renderNotification(n.message)]);
+    const suspended = `${id} is suspended`;
+    assert.deepEqual(told(x.run({ type: 'instrument.suspend', instrumentId: id })), [
+      ['A', 'WARNING', ResultCode.InstrumentSuspended, suspended],
+      ['B', 'WARNING', ResultCode.InstrumentSuspended, suspended],
+      ['C', 'WARNING', ResultCode.InstrumentSuspended, suspended],
+      ['D', 'WARNING', ResultCode.InstrumentSuspended, suspended],
+    ]);
+    // Other changes of a suspended instrument carry its status, but tell nobody again.
+    assert.deepEqual(told(x.run({ type: 'instrument.update', instrumentId: id, commissionRate: 0.0001 })), []);
+    assert.deepEqual(told(x.run({ type: 'settlement.execute' })), []);
+    assert.deepEqual(told(x.run({ type: 'instrument.resume', instrumentId: id })).map(([account, level, code, text]) => [account, level, code, text]), [
+      ['A', 'INFO', 0, `${id} is trading`],
+      ['B', 'INFO', 0, `${id} is trading`],
+      ['C', 'INFO', 0, `${id} is trading`],
+      ['D', 'INFO', 0, `${id} is trading`],
+    ]);
+  });
+
   it('funds movements and settlement are informational (P3)', () => {
     const x = new CoreHarness([COPPER]);
     x.ensureAccount('A', 1000);

@@ -114,7 +114,6 @@ export function fireReachedWhileClosed(state: CoreState, ts: number, events: Cor
 function fire(state: CoreState, conditional: ConditionalOrder, ts: number, events: CoreEvent[]): void {
   const request = conditional.request;
   state.conditionals.settle(conditional);
-  conditional.orderId = request.conditionalId;
   const placed = placeOrder(
     state,
     {
@@ -132,6 +131,11 @@ function fire(state: CoreState, conditional: ConditionalOrder, ts: number, event
     },
     ts,
   );
+  // The order it placed, accepted or refused; none when the refusal made no record (its
+  // id is a live order's, whose id the conditional order must not point at).
+  if (placed.events.some((e) => (e.type === 'order.accepted' || e.type === 'order.rejected') && e.order.orderId === request.conditionalId)) {
+    conditional.orderId = request.conditionalId;
+  }
   if (placed.code === ResultCode.Success) conditional.finish('Triggered', ts, '');
   else conditional.finish('Failed', ts, placed.message);
   events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });

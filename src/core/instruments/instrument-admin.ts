@@ -95,7 +95,7 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
       cancelPendingConditionals(state, instrument, ts, events);
       break;
   }
-  events.push(instrumentChanged(instrument));
+  events.push(instrumentChanged(instrument, 'admin', true));
   return succeeded(events);
 }
 
@@ -119,13 +119,14 @@ function cancelPendingConditionals(state: CoreState, instrument: Instrument, ts:
   }
 }
 
-export function instrumentChanged(instrument: Instrument, cause: InstrumentChanged['cause'] = 'admin'): InstrumentChanged {
+export function instrumentChanged(instrument: Instrument, cause: InstrumentChanged['cause'] = 'admin', statusChanged = false): InstrumentChanged {
   const grid = instrument.grid;
   return {
     type: 'instrument.changed',
     instrumentId: instrument.id,
     cause,
     status: instrument.status,
+    statusChanged,
     marginRatio: instrument.marginRatio,
     commissionRate: instrument.commissionRate,
     limitUpRate: instrument.limitUpRate,

@@ -1,4 +1,5 @@
-import type { CoreEvent, NotificationMessage, NotificationRaised, RiskLevelChanged } from '../events.ts';
+import type { CoreEvent, InstrumentChanged, NotificationMessage, NotificationRaised, RiskLevelChanged } from '../events.ts';
+import type { Order } from '../matching/order.ts';
 import type { CoreState } from '../state.ts';
 
 /**
@@ -50,7 +51,8 @@ export function raiseNotifications(state: CoreState, events: CoreEvent[]): void 
         }
         break;
       case 'instrument.changed':
-        if (event.status !== 'TRADING') instrumentHalted(state, events, event.instrumentId, event.status);
+        // Told once, when the status changes: not again with every settlement or rate update.
+        if (event.statusChanged) instrumentStatusChanged(state, events, event.instrumentId, event.status);
         break;
       default:
         break;
@@ -99,12 +101,26 @@ function riskChanged(state: CoreState, events: CoreEvent[], event: RiskLevelChan
   else notify(state, events, event.accountId, 2, key, 'INFO', 0, message);
 }
 
-function instrumentHalted(state: CoreState, events: CoreEvent[], instrumentId: string, status: string): void {
+/**
+ * A suspension, resumption or delisting, told to every account it concerns: those holding
+ * a position in the instrument, or a resting order or a pending conditional order on it
+ * (a delisting has cancelled the last two, each with its own notice, by now).
+ */
+function instrumentStatusChanged(state: CoreState, events: CoreEvent[], instrumentId: string, status: InstrumentChanged['status']): void {
   const instrument = state.instruments.get(instrumentId);
   if (instrument === undefined) return;
-  const accounts = [...instrument.holders].map((p) => p.account.accountId).sort();
-  for (const accountId of accounts) {
-    notify(state, events, accountId, 2, '', 'WARNING', status === 'SUSPENDED' ? 3004 : 3003, { kind: 'instrument', instrumentId, status });
+  const accounts = new Set<string>();
+  for (const position of instrument.holders) accounts.add(position.account.accountId);
+  for (const ladder of [instrument.book.bids, instrument.book.asks]) {
+    for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
+      for (let order: Order | null = level.head; order !== null; order = order.next) accounts.add(order.accountId);
+    }
+  }
+  for (const conditional of state.conditionals.pendingOf(instrumentId)) accounts.add(conditional.request.accountId);
+  const halted = status !== 'TRADING';
+  for (const accountId of [...accounts].sort()) {
+    const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;
+    notify(state, events, accountId, 2, '', halted ? 'WARNING' : 'INFO', code, { kind: 'instrument', instrumentId, status });
   }
 }
 
