@@ -117,11 +117,9 @@ function instrumentStatusChanged(state: CoreState, events: CoreEvent[], instrume
     }
   }
   for (const conditional of state.conditionals.pendingOf(instrumentId)) accounts.add(conditional.request.accountId);
-  const halted = status !== 'TRADING';
-  for (const accountId of [...accounts].sort()) {
-    const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;
-    notify(state, events, accountId, 2, '', halted ? 'WARNING' : 'INFO', code, { kind: 'instrument', instrumentId, status });
-  }
+  const level = status === 'TRADING' ? 'INFO' : 'WARNING';
+  const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;
+  for (const accountId of [...accounts].sort()) notify(state, events, accountId, 2, '', level, code, { kind: 'instrument', instrumentId, status });
 }
 
 function notify(
