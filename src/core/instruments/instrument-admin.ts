@@ -100,14 +100,8 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
 }
 
 function cancelAllResting(state: CoreState, instrument: Instrument, events: CoreEvent[]): void {
-  for (const ladder of [instrument.book.bids, instrument.book.asks]) {
-    const resting: Order[] = [];
-    for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
-      for (let order = level.head; order !== null; order = order.next) resting.push(order);
-    }
-    for (const order of resting) {
-      takeOutOfBook(state, instrument, order, events, 'delisted', `cancelled: ${instrument.id} was delisted`);
-    }
+  for (const order of instrument.book.restingOrders()) {
+    takeOutOfBook(state, instrument, order, events, 'delisted', `cancelled: ${instrument.id} was delisted`);
   }
 }
 

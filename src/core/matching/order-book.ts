@@ -50,6 +50,20 @@ export class OrderBook {
     return level;
   }
 
+  /**
+   * Every resting order, bids then asks, each side best price first and in time order
+   * within a level: a copy, so the caller may take orders out of the book as it goes.
+   */
+  restingOrders(): Order[] {
+    const out: Order[] = [];
+    for (const ladder of [this.bids, this.asks]) {
+      for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
+        for (let order = level.head; order !== null; order = order.next) out.push(order);
+      }
+    }
+    return out;
+  }
+
   /** Bookkeeping for a maker that filled completely: it leaves its level. */
   removeFilled(order: Order, ladder: PriceLadder): void {
     const level = order.level!;

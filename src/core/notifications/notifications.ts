@@ -1,5 +1,4 @@
 import type { CoreEvent, InstrumentChanged, NotificationMessage, NotificationRaised, RiskLevelChanged } from '../events.ts';
-import type { Order } from '../matching/order.ts';
 import type { CoreState } from '../state.ts';
 
 /**
@@ -111,11 +110,7 @@ function instrumentStatusChanged(state: CoreState, events: CoreEvent[], instrume
   if (instrument === undefined) return;
   const accounts = new Set<string>();
   for (const position of instrument.holders) accounts.add(position.account.accountId);
-  for (const ladder of [instrument.book.bids, instrument.book.asks]) {
-    for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
-      for (let order: Order | null = level.head; order !== null; order = order.next) accounts.add(order.accountId);
-    }
-  }
+  for (const order of instrument.book.restingOrders()) accounts.add(order.accountId);
   for (const conditional of state.conditionals.pendingOf(instrumentId)) accounts.add(conditional.request.accountId);
   const level = status === 'TRADING' ? 'INFO' : 'WARNING';
   const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;

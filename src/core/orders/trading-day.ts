@@ -70,14 +70,9 @@ export function openMarket(state: CoreState, ts: number): ApplyResult {
 function expireOrders(state: CoreState, events: CoreEvent[], due: (order: Order) => boolean, message: string): number {
   let expired = 0;
   for (const instrument of state.instruments.values()) {
-    for (const ladder of [instrument.book.bids, instrument.book.asks]) {
-      const picked: Order[] = [];
-      for (let level = ladder.best(); level !== undefined; level = ladder.nextAfter(level)) {
-        for (let order = level.head; order !== null; order = order.next) if (due(order)) picked.push(order);
-      }
-      for (const order of picked) takeOutOfBook(state, instrument, order, events, 'expired', message);
-      expired += picked.length;
-    }
+    const picked = instrument.book.restingOrders().filter(due);
+    for (const order of picked) takeOutOfBook(state, instrument, order, events, 'expired', message);
+    expired += picked.length;
   }
   return expired;
 }
