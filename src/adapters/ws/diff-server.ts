@@ -11,6 +11,7 @@ import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
 import { FanOutQueue } from './fan-out-queue.ts';
+import { FrameQueue } from './frame-queue.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
@@ -118,7 +119,7 @@ interface Connection extends BudgetedConnection {
   readonly ctx: HandlerContext;
   lastHeard: number;
   /** Frames are handled one after another: a login must finish before the order sent after it. */
-  queue: Promise<void>;
+  readonly frames: FrameQueue;
   /** An application-level ping was read in the frame being handled: one pong answers the frame. */
   pongDue: boolean;
   /** Length of the longest message sent (see MAX_UNSENT_BYTES). */
@@ -318,39 +319,36 @@ export class DiffServer {
       now: this.options.now,
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), queue: Promise.resolve(), pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
+    const frames = new FrameQueue((error, during) => this.dropFaulty(connection, error, during));
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), frames, pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     // The connection's frames wait for the token's login, as they would for req_login's.
-    if (token !== null && token !== '') {
-      connection.queue = loginWithToken(ctx, session, token).catch((error: unknown) => this.dropFaulty(connection, error, 'logging in with a token'));
-    }
+    if (token !== null && token !== '') frames.run(() => loginWithToken(ctx, session, token), 'logging in with a token');
     socket.on('message', (data, isBinary) => {
       connection.lastHeard = Date.now();
       const size = (data as Buffer).length;
       // Refused frames take their turn too: their notify must not overtake a login queued before them.
       const refusal = isBinary ? 'messages must be JSON text frames' : size > MAX_FRAME_BYTES ? `a frame of ${size} bytes is over the ${MAX_FRAME_BYTES} the server reads; send smaller batches` : undefined;
       if (refusal !== undefined) {
-        connection.queue = connection.queue.then(() => {
+        frames.run(() => {
           session.notifyLocal('WARNING', ResultCode.ParameterError, refusal);
           session.flush();
-        }).catch((error: unknown) => this.dropFaulty(connection, error, 'refusing a frame'));
+        }, 'refusing a frame');
         return;
       }
       const text = data.toString();
+      const waits = frames.run(() => this.receive(connection, text), 'handling a message', () => {
+        connection.queuedBytes -= size;
+        if (socket.isPaused && connection.queuedBytes <= MAX_QUEUED_FRAME_BYTES / 2) {
+          // Handled frames are life: the heartbeat did not hear the paused socket.
+          connection.lastHeard = Date.now();
+          socket.resume();
+        }
+      });
+      if (!waits) return;
       connection.queuedBytes += size;
       if (connection.queuedBytes > MAX_QUEUED_FRAME_BYTES && !socket.isPaused) socket.pause();
-      connection.queue = connection.queue
-        .then(() => this.receive(connection, text))
-        .catch((error: unknown) => this.dropFaulty(connection, error, 'handling a message'))
-        .finally(() => {
-          connection.queuedBytes -= size;
-          if (socket.isPaused && connection.queuedBytes <= MAX_QUEUED_FRAME_BYTES / 2) {
-            // Handled frames are life: the heartbeat did not hear the paused socket.
-            connection.lastHeard = Date.now();
-            socket.resume();
-          }
-        });
     });
     socket.on('pong', () => {
       connection.lastHeard = Date.now();
@@ -451,8 +449,12 @@ export class DiffServer {
     }
   }
 
-  /** One frame: a message, or (extension) a JSON array of messages handled in order. */
-  private async receive(connection: Connection, text: string): Promise<void> {
+  /**
+   * One frame: a message, or (extension) a JSON array of messages handled in order. Done
+   * when it returns, unless a message waits (a login): then the rest of the frame follows
+   * in the promise it returns.
+   */
+  private receive(connection: Connection, text: string): void | Promise<void> {
     // Frames still queued when a faulty connection was dropped go nowhere.
     if (!this.connections.has(connection)) return;
     const { session } = connection;
@@ -464,14 +466,31 @@ export class DiffServer {
       session.flush();
       return;
     }
-    const messages = Array.isArray(decoded) ? decoded : [decoded];
+    const messages: unknown[] = Array.isArray(decoded) ? decoded : [decoded];
     let submitted = false;
-    for (const raw of messages) {
+    for (let i = 0; i < messages.length; i++) {
       // Only a login waits (for the password check); every other message is handled at
       // once, without a promise and a turn of the microtask queue per message.
-      const outcome = this.handle(connection, raw);
+      const outcome = this.handle(connection, messages[i]);
+      if (outcome !== true && outcome !== false) return this.receiveAfterWait(connection, messages, i, outcome, submitted);
+      submitted = outcome || submitted;
+    }
+    this.endFrame(connection, submitted);
+  }
+
+  /** The rest of a frame whose message at `waitingAt` waits. */
+  private async receiveAfterWait(connection: Connection, messages: unknown[], waitingAt: number, waiting: Promise<boolean>, submittedBefore: boolean): Promise<void> {
+    let submitted = (await waiting) || submittedBefore;
+    for (let i = waitingAt + 1; i < messages.length; i++) {
+      const outcome = this.handle(connection, messages[i]);
       submitted = (outcome === true || outcome === false ? outcome : await outcome) || submitted;
     }
+    this.endFrame(connection, submitted);
+  }
+
+  /** After a frame's messages: the pong it owes, and its answer or its place in the fan-out. */
+  private endFrame(connection: Connection, submitted: boolean): void {
+    const { session } = connection;
     if (connection.pongDue) {
       connection.pongDue = false;
       this.send(connection, '{"aid":"pong"}');

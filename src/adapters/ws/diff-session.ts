@@ -84,6 +84,8 @@ export class DiffSession {
   /** The quote version the client holds per instrument; kept after unsubscribing, as the client keeps its copy. */
   private readonly quotes = new Map<string, QuoteEntry>();
   private readonly dirtyQuotes = new Set<string>();
+  /** Set by quoteParts: the entry whose shared patch is the whole quotes part, if it is. */
+  private sharedQuoteSent: QuoteEntry | undefined;
   private readonly charts = new Map<string, ChartRequest>();
   /** Each chart's instruments, read once from its ins_list. */
   private readonly chartInstruments = new Map<string, string[]>();
@@ -325,6 +327,7 @@ export class DiffSession {
     }
     const quoteParts = this.quoteParts();
     if (quoteParts !== '') parts.push(`"quotes":{${quoteParts}}`);
+    const sharedQuote = this.sharedQuoteSent;
     const tradePart = this.tradePart();
     if (tradePart !== undefined) parts.push(tradePart);
     for (const chartPart of this.chartParts()) parts.push(chartPart);
@@ -332,6 +335,11 @@ export class DiffSession {
     // holding `notify` out of the data before merging, and the rest of it with it.
     const notifyPart = this.notifyPart();
     if (parts.length === 0 && notifyPart === undefined && this.formerTradeKeys.size === 0) return undefined;
+    // A watcher's usual message: one quote's shared patch and nothing else, the same text
+    // for every connection that held the version before. Built once, not per connection.
+    if (sharedQuote !== undefined && parts.length === 1 && notifyPart === undefined && this.formerTradeKeys.size === 0) {
+      return (sharedQuote.aloneMessage ??= `{"aid":"rtn_data","data":[{${parts[0]!}}]}`);
+    }
     const out: string[] = ['{"aid":"rtn_data","data":['];
     if (this.formerTradeKeys.size > 0) {
       // Their own element, first: a merge patch can delete an object but not replace it
@@ -359,9 +367,15 @@ export class DiffSession {
     return out.join('');
   }
 
+  /**
+   * The quotes' part of the message: `"<id>":<patch>` for each changed quote the client
+   * watches. Sets `sharedQuoteSent` when the part is one quote's shared patch alone.
+   */
   private quoteParts(): string {
+    this.sharedQuoteSent = undefined;
     if (this.dirtyQuotes.size === 0) return '';
     const out: string[] = [];
+    let shared: QuoteEntry | undefined;
     for (const id of this.dirtyQuotes) {
       if (!this.subscribed.has(id)) continue;
       const entry = this.feed.current(id);
@@ -369,11 +383,16 @@ export class DiffSession {
       const held = this.quotes.get(id);
       if (held?.version === entry.version) continue;
       // The shared patch text fits a client one version behind; anything else gets its own.
-      const text = held !== undefined && held.version === entry.version - 1 ? entry.patchText : this.ownQuotePatch(held, entry);
-      if (text !== undefined) out.push(`${JSON.stringify(id)}:${text}`);
+      const fits = held !== undefined && held.version === entry.version - 1;
+      const text = fits ? entry.patchText : this.ownQuotePatch(held, entry);
+      if (text !== undefined) {
+        out.push(`${JSON.stringify(id)}:${text}`);
+        if (fits) shared = entry;
+      }
       this.quotes.set(id, entry);
     }
     this.dirtyQuotes.clear();
+    if (out.length === 1) this.sharedQuoteSent = shared;
     return out.join(',');
   }
 

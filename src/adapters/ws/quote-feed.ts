@@ -9,6 +9,11 @@ export interface QuoteEntry {
   readonly quote: Quote;
   /** JSON text of the merge patch from version - 1 to this version. */
   readonly patchText: string;
+  /**
+   * The rtn_data that carries this patch and nothing else, built by the first session
+   * that sends it: a thousand watchers of the instrument send the same text.
+   */
+  aloneMessage?: string;
 }
 
 /**

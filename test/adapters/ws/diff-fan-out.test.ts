@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ChangeSet } from '../../../src/adapters/ws/change-set.ts';
 import { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
 import { QuoteFeed } from '../../../src/adapters/ws/quote-feed.ts';
 import { DiffClient } from '../../support/diff-client.ts';
@@ -90,6 +91,47 @@ describe('DIFF fan-out in turns', () => {
     await client.until((m) => m.trade.dana.accounts?.CNY?.account_id === 'DANA1', 5000, 'the new account');
     assert.equal(client.mirror.trade.dana.accounts.CNY.balance, 500_000);
     assert.deepEqual(client.mirror.trade.dana, session.expectedTrade());
+  });
+
+  it("sends every watcher one version behind the same message, built once; one further behind gets its own patch", async () => {
+    const feed = new QuoteFeed(h.service.exchange, 'Asia/Shanghai');
+    const watcher = () => {
+      const sent: string[] = [];
+      const session = new DiffSession(h.service.exchange, feed, { send: (text) => sent.push(text) }, undefined);
+      session.subscribeQuotes(QUOTE);
+      session.peek();
+      session.flush();
+      return { session, sent };
+    };
+    const [a, b, late] = [watcher(), watcher(), watcher()];
+    const publish = (sessions: DiffSession[]) => {
+      feed.refresh([QUOTE]);
+      const changes = new ChangeSet();
+      changes.instruments.add(QUOTE);
+      for (const session of sessions) {
+        session.absorb(changes);
+        session.peek();
+        session.flush();
+      }
+    };
+    const seller = await h.trader('shared_s', 'SHARED_S');
+    await h.order(seller, { direction: 'SELL', price: 86510, volume: 1 });
+    publish([a.session, b.session]); // `late` misses this version
+    await h.order(seller, { direction: 'SELL', price: 86510, volume: 1 });
+    publish([a.session, b.session, late.session]);
+
+    const entry = feed.current(QUOTE)!;
+    const expected = `{"aid":"rtn_data","data":[{"quotes":{"${QUOTE}":${entry.patchText}}}]}`;
+    assert.equal(entry.aloneMessage, expected);
+    assert.equal(a.sent.at(-1), expected);
+    assert.equal(b.sent.at(-1), expected);
+    // (The quote's time changes unless both orders came in the same millisecond.)
+    const { datetime: _time, ...shared } = JSON.parse(entry.patchText);
+    assert.deepEqual(shared, { ask_volume1: 2 });
+    // Two versions behind: its own patch, from the quote it holds (the new best ask too).
+    assert.notEqual(late.sent.at(-1), expected);
+    const { datetime: _lateTime, ...own } = JSON.parse(late.sent.at(-1)!).data[0].quotes[QUOTE];
+    assert.deepEqual(own, { ask_price1: 86510, ask_volume1: 2 });
   });
 
   it('answers a subscription or a chart as the client\'s own request, not in the fan-out', () => {
