@@ -58,6 +58,14 @@ export interface TradingSettings {
   readonly selfTradePrevention: boolean;
 }
 
+export interface CompetitionSettings {
+  /**
+   * Every logged-in user may read the standings (GET /api/competition/leaderboard): usernames,
+   * profit and return. Off by default: it shows users' results to one another.
+   */
+  readonly publicLeaderboard: boolean;
+}
+
 export interface StorageSettings {
   /** 'full' fsyncs every group-commit batch; 'relaxed' leaves syncing to the OS (benchmarks). */
   readonly durability: 'full' | 'relaxed';
@@ -97,6 +105,7 @@ export interface ExchangeConfig {
   readonly risk: RiskSettings;
   readonly server: ServerSettings;
   readonly trading: TradingSettings;
+  readonly competition: CompetitionSettings;
   readonly auth: AuthSettings;
   readonly storage: StorageSettings;
   readonly ws: WsSettings;
@@ -114,6 +123,7 @@ export interface ExchangeFileSettings {
   readonly risk: RiskSettings;
   readonly server: ServerSettings;
   readonly trading: TradingSettings;
+  readonly competition: CompetitionSettings;
   readonly auth: Omit<AuthSettings, 'jwtSecret'>;
   readonly storage: StorageSettings;
   readonly ws: WsSettings;
@@ -181,6 +191,7 @@ const ExchangeFileSchema = table({
     }),
   ),
   trading: opt(table({ self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })) })),
+  competition: opt(table({ public_leaderboard: opt(Type.Boolean({ expect: 'true or false' })) })),
   auth: opt(
     table({
       admin_username: opt(nonEmpty()),
@@ -233,6 +244,7 @@ export const EXCHANGE_DEFAULTS = {
   wsPort: 8001,
   trustProxy: 0,
   selfTradePrevention: true,
+  publicLeaderboard: false,
   durability: 'full' as const,
   snapshotEveryCommands: 500_000,
   snapshotEverySeconds: 300,
@@ -319,7 +331,7 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
 
 function toSettings(file: ExchangeFile): ExchangeFileSettings {
   const d = EXCHANGE_DEFAULTS;
-  const { exchange = {}, risk = {}, server = {}, trading = {}, auth = {}, storage = {}, ws = {}, banks = d.banks } = file;
+  const { exchange = {}, risk = {}, server = {}, trading = {}, competition = {}, auth = {}, storage = {}, ws = {}, banks = d.banks } = file;
   return {
     exchange: {
       name: exchange.name ?? d.name,
@@ -337,6 +349,7 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       trustProxy: server.trust_proxy ?? d.trustProxy,
     },
     trading: { selfTradePrevention: trading.self_trade_prevention ?? d.selfTradePrevention },
+    competition: { publicLeaderboard: competition.public_leaderboard ?? d.publicLeaderboard },
     auth: {
       ...(auth.admin_username !== undefined && { adminUsername: auth.admin_username }),
       ...(auth.admin_password !== undefined && { adminPassword: auth.admin_password }),

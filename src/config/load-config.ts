@@ -72,6 +72,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
       wsPort: overrides.wsPort ?? settings.server.wsPort,
     },
     trading: settings.trading,
+    competition: settings.competition,
     storage: settings.storage,
     ws: settings.ws,
     banks: settings.banks,

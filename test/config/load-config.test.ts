@@ -39,6 +39,7 @@ describe('shipped config', () => {
     assert.deepEqual(config.server, { httpHost: '127.0.0.1', httpPort: 8000, wsHost: '127.0.0.1', wsPort: 8001, trustProxy: 0 });
     assert.deepEqual(config.risk, { marginRatio: 0.1, forceCloseThreshold: 1.0, warningThreshold: 0.8 });
     assert.equal(config.trading.selfTradePrevention, true);
+    assert.equal(config.competition.publicLeaderboard, false);
     assert.equal(config.auth.tokenTtlHours, 24);
     assert.equal(config.auth.adminUsername, undefined);
     assert.equal(config.dataDir, join(projectRoot, 'data'));
@@ -111,6 +112,14 @@ describe('defaults', () => {
     assert.equal(spec.preSettlement, 0);
     assert.equal(spec.listDate, '');
     assert.equal(spec.expireDate, '');
+  });
+
+  it('the standings are public only when [competition] says so, and a wrong value is refused', () => {
+    assert.equal(loadConfig(writeTempConfig({ exchange: '' }).env).competition.publicLeaderboard, false);
+    assert.equal(loadConfig(writeTempConfig({ exchange: '[competition]\npublic_leaderboard = true\n' }).env).competition.publicLeaderboard, true);
+    const err = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[competition]\npublic_leaderboard = "yes"\n' }).env));
+    assert.match(err, /competition\.public_leaderboard/);
+    assert.match(err, /true or false/);
   });
 
   it('warning_threshold defaults to 0.8 x force_close_threshold', () => {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { DiffLimits } from '../../src/adapters/ws/diff-server.ts';
 import { type Clock, systemClock } from '../../src/app/clock.ts';
 import { Service, type ServiceOptions } from '../../src/app/service.ts';
-import { loadConfig } from '../../src/config/index.ts';
+import { type ExchangeConfig, loadConfig } from '../../src/config/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,12 +58,22 @@ export class HttpHarness {
   ) {}
 
   static async start(
-    options: { clock?: Clock; env?: Record<string, string>; websocket?: boolean; listen?: boolean; diffLimits?: Partial<DiffLimits>; historyReads?: ServiceOptions['historyReads']; log?: (line: string) => void } = {},
+    options: {
+      clock?: Clock;
+      env?: Record<string, string>;
+      /** Changes to the shipped configuration, for settings no environment variable reaches. */
+      adjust?: (config: ExchangeConfig) => ExchangeConfig;
+      websocket?: boolean;
+      listen?: boolean;
+      diffLimits?: Partial<DiffLimits>;
+      historyReads?: ServiceOptions['historyReads'];
+      log?: (line: string) => void;
+    } = {},
   ): Promise<HttpHarness> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-http-'));
     const wsPort = options.websocket === true ? await freePort() : 8001;
     const httpPort = options.listen === true ? await freePort() : undefined;
-    const config = loadConfig(
+    const loaded = loadConfig(
       {
         DATA_DIR: dataDir,
         ADMIN_USERNAME: ADMIN.username,
@@ -75,6 +85,7 @@ export class HttpHarness {
       },
       root,
     );
+    const config = options.adjust?.(loaded) ?? loaded;
     const service = await Service.start(config, options.clock ?? systemClock, options.log ?? (() => undefined), {
       listen: httpPort !== undefined,
       websocket: options.websocket === true,

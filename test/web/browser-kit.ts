@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -28,6 +28,20 @@ function buildFrontEnd(): void {
   assert.equal(result.status, 0, `building the front end failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * The shipped configuration with the standings published to traders, as a competition's
+ * operator sets it: written into the test's folder, with the instruments beside it.
+ */
+function competitionConfig(folder: string): string {
+  const shipped = readFileSync(path.join(PROJECT_ROOT, 'config/exchange.toml'), 'utf8');
+  const published = shipped.replace(/^public_leaderboard = false/m, 'public_leaderboard = true');
+  assert.notEqual(published, shipped, 'config/exchange.toml has no `public_leaderboard = false` line to turn on');
+  const file = path.join(folder, 'exchange.toml');
+  writeFileSync(file, published);
+  copyFileSync(path.join(PROJECT_ROOT, 'config/instruments.toml'), path.join(folder, 'instruments.toml'));
+  return file;
+}
+
 export class BrowserWorld {
   private constructor(
     readonly server: ServerProcess,
@@ -44,7 +58,12 @@ export class BrowserWorld {
     );
     buildFrontEnd();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-web-'));
-    const server = await ServerProcess.start({ dataDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+    const server = await ServerProcess.start({
+      dataDir,
+      adminUsername: ADMIN.username,
+      adminPassword: ADMIN.password,
+      env: { EXCHANGE_CONFIG: competitionConfig(dataDir) },
+    });
     try {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
       return new BrowserWorld(server, browser, new FetchClient(server.baseUrl), dataDir);

@@ -6,7 +6,8 @@
  * 2. an operator suspends an instrument in the console, and the trader's next order on it
  *    shows the 3004 message; the users console finds a user by its account id;
  * 3. the operator runs day-end settlement from the console, and the trader's page shows the
- *    new trading day; the risk, monitoring and leaderboard consoles show the accounts;
+ *    new trading day; the risk, monitoring and leaderboard consoles show the accounts, and
+ *    a trader's standings page (the exchange publishes them) marks the trader's own row;
  * 4. a fill that arrives while the trader is on another page is in the notifications, and a
  *    logout in another tab of the same browser logs the page out, saying why.
  * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
@@ -171,6 +172,14 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await board.getByText('ALICE-W').waitFor({ state: 'detached' });
     await waitForText(board, 'BOB-W');
     await screenshot(admin, '3-console-leaderboard');
+
+    // The exchange publishes its standings: traders have the page, their own row marked.
+    await alice.getByRole('link', { name: 'Standings' }).first().click();
+    const standings = alice.getByTestId('standings');
+    await waitForText(standings, 'BOB-W');
+    await waitForText(standings.locator('tr', { hasText: 'ALICE-W' }), 'you');
+    assert.doesNotMatch(await standings.locator('tr', { hasText: 'BOB-W' }).innerText(), /\byou\b/);
+    await screenshot(alice, '3-trader-standings');
   });
 
   it('keeps notifications that arrive on another page, and follows a logout in another tab, saying so', async () => {

@@ -9,6 +9,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/terminal', component: () => import('./pages/trader/TerminalPage.vue'), meta: { account: true } },
   { path: '/orders', component: () => import('./pages/trader/AdvancedOrdersPage.vue'), meta: { account: true } },
   { path: '/funds', component: () => import('./pages/trader/FundsPage.vue'), meta: { account: true } },
+  { path: '/standings', component: () => import('./pages/trader/StandingsPage.vue') },
   { path: '/console', redirect: '/console/instruments' },
   { path: '/console/instruments', component: () => import('./pages/console/InstrumentsConsole.vue'), meta: { admin: true } },
   { path: '/console/settlement', component: () => import('./pages/console/SettlementConsole.vue'), meta: { admin: true } },

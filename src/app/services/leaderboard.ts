@@ -39,8 +39,10 @@ const INTO_ACCOUNT: Record<FundsMovement['kind'], 1 | -1> = { open: 1, deposit: 
  * exact return, not the rounded one shown) keep account id order and share a rank.
  * Computed in cents, as the ledger is.
  */
-export function leaderboard(state: CoreState, history: HistoryProjection, metric: LeaderboardMetric): LeaderboardEntry[] {
-  const rows = [...state.accounts.keys()].map((accountId) => {
+export function leaderboard(state: CoreState, history: HistoryProjection, metric: LeaderboardMetric, options: { withoutFrozen?: boolean } = {}): LeaderboardEntry[] {
+  // A frozen account is out of the competition: the public board ranks the others only.
+  const ranked = [...state.accounts.values()].filter((account) => !(options.withoutFrozen === true && account.frozen)).map((account) => account.accountId);
+  const rows = ranked.map((accountId) => {
     const summary = accountSummary(state, accountId);
     const balanceCents = Math.round(summary.balance * 100);
     let fundedCents = 0;
@@ -73,4 +75,33 @@ export function leaderboard(state: CoreState, history: HistoryProjection, metric
     if (i === 0 || score !== rows[i - 1]!.score) rank = i + 1;
     return { rank, ...entry };
   });
+}
+
+/** A row of the standings every participant may read: no balances, no money put in. */
+export interface PublicLeaderboardEntry {
+  readonly rank: number;
+  readonly username: string;
+  readonly account_id: string;
+  readonly profit: number;
+  readonly return_ratio: number | null;
+  readonly trades: number;
+  /** The account is the caller's own. */
+  readonly is_own: boolean;
+}
+
+/**
+ * The standings as participants see them ([competition] public_leaderboard): frozen
+ * accounts left out and ranks counted without them; profit and return, never balances
+ * or what anyone put in.
+ */
+export function publicLeaderboard(state: CoreState, history: HistoryProjection, metric: 'profit' | 'return', callerUserId: string): PublicLeaderboardEntry[] {
+  return leaderboard(state, history, metric, { withoutFrozen: true }).map((row) => ({
+    rank: row.rank,
+    username: row.username,
+    account_id: row.account_id,
+    profit: row.profit,
+    return_ratio: row.return_ratio,
+    trades: row.trades,
+    is_own: row.user_id === callerUserId,
+  }));
 }

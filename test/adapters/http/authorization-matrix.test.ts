@@ -4,15 +4,18 @@
  *
  * Expected answers per kind of route:
  *
- *   | caller                                   | owner route       | admin route       |
- *   |------------------------------------------|-------------------|-------------------|
- *   | no token                                 | 1002 / 401        | 1002 / 401        |
- *   | expired token                            | 1002 / 401        | 1002 / 401        |
- *   | malformed token                          | 1002 / 401        | 1002 / 401        |
- *   | forged token (wrong secret, role admin)  | 1002 / 401        | 1002 / 401        |
- *   | another user's token                     | 1003 / 403        | 1003 / 403        |
- *   | the owner's token                        | allowed           | 1003 / 403        |
- *   | an admin's token                         | allowed           | allowed           |
+ *   | caller                                   | owner route       | admin route       | any user's route  |
+ *   |------------------------------------------|-------------------|-------------------|-------------------|
+ *   | no token                                 | 1002 / 401        | 1002 / 401        | 1002 / 401        |
+ *   | expired token                            | 1002 / 401        | 1002 / 401        | 1002 / 401        |
+ *   | malformed token                          | 1002 / 401        | 1002 / 401        | 1002 / 401        |
+ *   | forged token (wrong secret, role admin)  | 1002 / 401        | 1002 / 401        | 1002 / 401        |
+ *   | another user's token                     | 1003 / 403        | 1003 / 403        | allowed           |
+ *   | the owner's token                        | allowed           | 1003 / 403        | allowed           |
+ *   | an admin's token                         | allowed           | allowed           | allowed           |
+ *
+ * (An "any user's" route names no one's resources: the public standings, which the
+ * exchange here is configured to publish.)
  *
  * "allowed" = neither 401 nor 403 nor code 1002/1003 (the request may still fail for a
  * business reason). A denied request must not change the exchange's state at all.
@@ -30,8 +33,8 @@ import { type ApiOperation, apiOperations, buildWorld, fillPath, isAdminRoute, i
 
 const JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
 
-/** Who may call a route besides an admin: the owner of the resources it names, or nobody. */
-type May = 'owner' | 'admin';
+/** Who may call a route besides an admin: the owner of the resources it names, any logged-in user, or nobody. */
+type May = 'owner' | 'admin' | 'user';
 
 interface Row {
   readonly may: May;
@@ -43,6 +46,7 @@ interface Row {
 
 const OWNER: May = 'owner';
 const ADMIN: May = 'admin';
+const ANY_USER: May = 'user';
 
 const submitBody = (w: World, orderId?: string) => ({
   user_id: w.owner.userId,
@@ -127,6 +131,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/management/orders': { may: ADMIN },
   'GET /api/management/trades': { may: ADMIN },
   'GET /api/management/leaderboard': { may: ADMIN },
+  // a competition's standings, for its participants
+  'GET /api/competition/leaderboard': { may: ANY_USER },
   'POST /api/management/deposit': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 100 }) },
   'POST /api/management/withdraw': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 1 }) },
   'GET /api/management/transactions/{user_id}': { may: ADMIN },
@@ -183,13 +189,22 @@ const EXPECTED: Record<May, Record<Caller, Expectation>> = {
     "the owner's token": DENIED_403,
     "an admin's token": ALLOWED,
   },
+  user: {
+    'no token': DENIED_401,
+    'expired token': DENIED_401,
+    'malformed token': DENIED_401,
+    'forged token': DENIED_401,
+    "another user's token": ALLOWED,
+    "the owner's token": ALLOWED,
+    "an admin's token": ALLOWED,
+  },
 };
 
 const CALLERS = Object.keys(EXPECTED.owner) as Caller[];
 const TOKENLESS: readonly Caller[] = ['no token', 'expired token', 'malformed token', 'forged token'];
 
 // The document is read before the tests are declared, so each of its routes gets a test.
-const h = await HttpHarness.start();
+const h = await HttpHarness.start({ adjust: (config) => ({ ...config, competition: { publicLeaderboard: true } }) });
 const operations = await apiOperations(h);
 const privateOperations = operations.filter((op) => !isPublicRoute(op.method, op.path));
 
@@ -234,7 +249,7 @@ describe('authorization matrix: every private route of /openapi.json × every ki
   it('the matrix marks exactly the admin routes of DECISIONS.md as admin-only', () => {
     for (const [key, row] of Object.entries(MATRIX)) {
       const [method, path] = key.split(' ') as [string, string];
-      assert.equal(row.may, isAdminRoute(method, path) ? ADMIN : OWNER, `${key}: DECISIONS.md says ${isAdminRoute(method, path) ? 'admin' : 'owner'}`);
+      assert.equal(row.may === ADMIN, isAdminRoute(method, path), `${key}: DECISIONS.md says ${isAdminRoute(method, path) ? 'admin' : 'not admin'}`);
     }
   });
 

@@ -5932,6 +5932,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/competition/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The standings of every account that is not frozen, by profit or return, without balances (needs [competition] public_leaderboard = true) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description what accounts are ranked by, highest first */
+                    sort_by?: "profit" | "return";
+                    /** @description only accounts whose username or account id contains this, ignoring case (ranks stay those of the whole board) */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @description accounts level on the ranking metric share a rank (1, 2, 2, 4); frozen accounts are not ranked */
+                                rank: number;
+                                username: string;
+                                account_id: string;
+                                /** @description equity (positions at the last price) less the money put in */
+                                profit: number;
+                                /** @description profit over the most money ever put in (6 decimals); null when nothing was ever put in */
+                                return_ratio: number | null;
+                                /** @description fills the account took part in */
+                                trades: number;
+                                /** @description the account is the caller's own */
+                                is_own: boolean;
+                            }[];
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/risk/accounts": {
         parameters: {
             query?: never;

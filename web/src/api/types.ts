@@ -39,3 +39,4 @@ export type UserRecord = Data<'/api/auth/users', 'get'>[number];
 export type Transaction = Data<'/api/management/transactions/{user_id}', 'get'>[number];
 export type RiskLevel = AccountSummary['risk_level'];
 export type LeaderboardEntry = Data<'/api/management/leaderboard', 'get'>[number];
+export type StandingsEntry = Data<'/api/competition/leaderboard', 'get'>[number];

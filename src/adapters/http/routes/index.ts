@@ -2,6 +2,7 @@ import type { RouteGroup } from '../http-context.ts';
 import { accountRoutes } from './account-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { competitionRoutes } from './competition-routes.ts';
 import { conditionalRoutes } from './conditional-routes.ts';
 import { managementRoutes } from './management-routes.ts';
 import { marketRoutes } from './market-routes.ts';
@@ -21,6 +22,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   marketRoutes,
   monitoringRoutes,
   managementRoutes,
+  competitionRoutes,
   riskRoutes,
   adminRoutes,
   settlementRoutes,

@@ -331,6 +331,16 @@ export const EquityPointSchema = Type.Object({ timestamp: Millis, equity: Num })
 
 export const FundsMovementSchema = Type.Object({ account_id: Str, kind: Str, amount: Num, datetime: Millis });
 
+export const PublicLeaderboardEntrySchema = Type.Object({
+  rank: Type.Integer({ minimum: 1, description: 'accounts level on the ranking metric share a rank (1, 2, 2, 4); frozen accounts are not ranked' }),
+  username: Str,
+  account_id: Str,
+  profit: Type.Number({ description: 'equity (positions at the last price) less the money put in' }),
+  return_ratio: Type.Union([Num, Type.Null()], { description: 'profit over the most money ever put in (6 decimals); null when nothing was ever put in' }),
+  trades: Type.Integer({ minimum: 0, description: 'fills the account took part in' }),
+  is_own: Type.Boolean({ description: "the account is the caller's own" }),
+});
+
 export const LeaderboardEntrySchema = Type.Object({
   rank: Type.Integer({ minimum: 1, description: 'accounts level on the ranking metric share a rank (1, 2, 2, 4)' }),
   account_id: Str,

@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { publicLeaderboard } from '../../../app/services/leaderboard.ts';
+import { ResultCode } from '../../../core/index.ts';
+import { ApiError, ok } from '../../../protocol/index.ts';
+import type { Api, HttpContext } from '../http-context.ts';
+import { page, Paging } from '../schemas/common.ts';
+import { pagedReplies } from '../schemas/envelope.ts';
+import { StringEnum } from '../schemas/enums.ts';
+import { PublicLeaderboardEntrySchema } from '../schemas/resources.ts';
+
+const StandingsQuery = Type.Composite([
+  Paging,
+  Type.Object({
+    sort_by: Type.Optional(StringEnum(['profit', 'return'] as const, { default: 'profit', description: 'what accounts are ranked by, highest first' })),
+    search: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose username or account id contains this, ignoring case (ranks stay those of the whole board)' }),
+    ),
+  }),
+]);
+
+/**
+ * /api/competition (any logged-in user): a trading competition's standings for its
+ * participants, when the operator publishes them ([competition] public_leaderboard).
+ * Admins always have the full board at /api/management/leaderboard.
+ */
+export function competitionRoutes(app: Api, ctx: HttpContext): void {
+  app.get(
+    '/api/competition/leaderboard',
+    {
+      schema: {
+        tags: ['competition'],
+        summary: 'The standings of every account that is not frozen, by profit or return, without balances (needs [competition] public_leaderboard = true)',
+        querystring: StandingsQuery,
+        response: pagedReplies(Type.Array(PublicLeaderboardEntrySchema)),
+      },
+    },
+    async (request, reply) => {
+      if (!ctx.exchange.config.competition.publicLeaderboard) {
+        throw new ApiError(ResultCode.PermissionDenied, 'the standings are not public on this exchange ([competition] public_leaderboard in its configuration)');
+      }
+      const metric = request.query.sort_by === 'return' ? 'return' : 'profit';
+      const board = publicLeaderboard(ctx.exchange.state, ctx.exchange.history, metric, request.caller.userId);
+      const search = request.query.search?.toLowerCase() ?? '';
+      const found = search === '' ? board : board.filter((row) => row.username.toLowerCase().includes(search) || row.account_id.toLowerCase().includes(search));
+      return ok(page(reply, found, request.query));
+    },
+  );
+}
