@@ -231,9 +231,38 @@ describe('HTTP /api/admin', () => {
       assert.equal(updated.margin_rate, 0.11);
       await refusedNaming(h, 'PUT', '/api/admin/instrument/SHFE.cu2701/update', { token: h.admin.token, body: { ...updated, price_tick: 20 } }, 1001, 400, 'price_tick');
       await h.ok('PUT', '/api/admin/instrument/SHFE.cu2701/update', { token: h.admin.token, body: { ...updated, margin_rate: record.margin_rate } });
-      // A new contract of the same product from the record: limits, status and times are the exchange's.
-      await h.ok('POST', '/api/admin/instrument/create', { token: h.admin.token, body: { ...record, instrument_id: 'SHFE.cu2709', status: 'suspended', updated_at: 'x' } });
-      assert.equal((await instrument('SHFE.cu2709')).status, 'active');
+      // A new contract of the same product from the record: limits and times are the exchange's.
+      await h.ok('POST', '/api/admin/instrument/create', { token: h.admin.token, body: { ...record, instrument_id: 'SHFE.cu2709', updated_at: 'x' } });
+      const created = await instrument('SHFE.cu2709');
+      assert.deepEqual([created.status, created.trading_status, created.updated_at === 'x'], ['active', 'TRADING', false]);
+    });
+
+    it('creates an instrument suspended when its form says SUSPENDED (the configuration form, or a record of a suspended one)', async () => {
+      const reply = await create({ instrument_id: 'DCE.sus2701', exchange_id: 'DCE', product_id: 'sus', price_tick: 1, volume_multiple: 10, pre_settlement: 1000, status: 'SUSPENDED' });
+      assert.equal(reply.status, 200, reply.raw);
+      assert.deepEqual([(await instrument('DCE.sus2701')).status, (await instrument('DCE.sus2701')).trading_status], ['suspended', 'SUSPENDED']);
+      await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, instrument_id: 'DCE.sus2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 1000, price_type: 'LIMIT' } }, 3004, 422);
+      await h.ok('PUT', '/api/admin/instrument/DCE.sus2701/resume', { token: h.admin.token });
+      assert.equal((await orderOn(alice, 'DCE.sus2701', 'BUY', 1000)).body.data.exchange_status, 'ACCEPTED');
+      await h.cancelAllLiveOrders();
+      // A record of the admin list posted back keeps its status: active, or suspended.
+      const record = await instrument('SHFE.cu2701');
+      await h.ok('PUT', '/api/admin/instrument/SHFE.cu2701/suspend', { token: h.admin.token });
+      const suspendedRecord = await instrument('SHFE.cu2701');
+      await h.ok('PUT', '/api/admin/instrument/SHFE.cu2701/resume', { token: h.admin.token });
+      await h.ok('POST', '/api/admin/instrument/create', { token: h.admin.token, body: { ...suspendedRecord, instrument_id: 'SHFE.cu2711' } });
+      assert.equal((await instrument('SHFE.cu2711')).status, 'suspended');
+      await h.ok('POST', '/api/admin/instrument/create', { token: h.admin.token, body: { ...record, instrument_id: 'SHFE.cu2712', status: 'TRADING' } });
+      assert.equal((await instrument('SHFE.cu2712')).status, 'active');
+    });
+
+    it('refuses a status an instrument cannot start in, or two that disagree (1001 / 400), creating nothing', async () => {
+      const form = { exchange_id: 'DCE', product_id: 'bad', price_tick: 1, volume_multiple: 10 };
+      for (const [id, status] of [['DCE.bad2701', { status: 'delisted' }], ['DCE.bad2702', { status: 'PAUSED' }], ['DCE.bad2703', { status: 'SUSPENDED', trading_status: 'TRADING' }]] as const) {
+        const message = await refused(h, 'POST', '/api/admin/instrument/create', { token: h.admin.token, body: { instrument_id: id, ...form, ...status } }, 1001, 400);
+        assert.match(message, /status/);
+        assert.equal(h.exchange.state.instruments.has(id), false, id);
+      }
     });
 
     it('refuses an empty change and out-of-range rates (1001 / 400), an unknown instrument (3003 / 404)', async () => {

@@ -6599,7 +6599,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an instrument (admin form or configuration form); trading at once (admin) */
+        /** Register an instrument (admin form or configuration form); trading at once, or suspended with status SUSPENDED (admin) */
         post: {
             parameters: {
                 query?: never;
@@ -6637,10 +6637,10 @@ export interface paths {
                         upper_limit?: unknown;
                         /** @description shown by GET /api/admin/instruments; ignored */
                         lower_limit?: unknown;
-                        /** @description shown by GET /api/admin/instruments; ignored */
-                        status?: unknown;
-                        /** @description shown by GET /api/admin/instruments; ignored */
-                        trading_status?: unknown;
+                        /** @description configuration form: TRADING (the default) or SUSPENDED, how the instrument starts; the view's active / suspended too */
+                        status?: string;
+                        /** @description as status (the admin view's field) */
+                        trading_status?: string;
                         /** @description shown by GET /api/admin/instruments; ignored */
                         created_at?: unknown;
                         /** @description shown by GET /api/admin/instruments; ignored */

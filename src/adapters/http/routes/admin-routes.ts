@@ -8,7 +8,7 @@ import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { InstrumentAdminSchema } from '../schemas/resources.ts';
-import { DERIVED_VIEW_FIELDS, FIXED_VIEW_FIELDS, instrumentSpecFromForm, refuseFixedChanges } from './instrument-form.ts';
+import { DERIVED_VIEW_FIELDS, FIXED_VIEW_FIELDS, instrumentSpecFromForm, refuseFixedChanges, startsSuspended } from './instrument-form.ts';
 
 /**
  * The instrument forms refuse fields they do not know (elsewhere unknown fields are
@@ -47,7 +47,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Register an instrument (admin form or configuration form); trading at once',
+        summary: 'Register an instrument (admin form or configuration form); trading at once, or suspended with status SUSPENDED',
         body: Type.Object({
           instrument_id: Type.String({ minLength: 1, maxLength: 64 }),
           exchange_id: Type.Optional(Type.String()),
@@ -68,16 +68,25 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           list_date: Type.Optional(Type.String()),
           expire_date: Type.Optional(Type.String()),
           ...DERIVED,
+          status: Type.Optional(Type.String({ description: 'configuration form: TRADING (the default) or SUSPENDED, how the instrument starts; the view\'s active / suspended too' })),
+          trading_status: Type.Optional(Type.String({ description: 'as status (the admin view\'s field)' })),
         }, STRICT_FORM),
         response: replies(Type.Null()),
       },
     },
     async (request) => {
       const spec = instrumentSpecFromForm(request.body, ctx.exchange.config);
+      const suspended = startsSuspended(request.body);
       if (ctx.exchange.state.instruments.has(spec.instrumentId)) {
         throw new ApiError(ResultCode.ParameterError, `instrument ${spec.instrumentId} already exists`);
       }
-      await execute(ctx.exchange, { type: 'instrument.add', spec });
+      // Both commands are sequenced now, one right behind the other: no order can reach
+      // an instrument created suspended before its suspension.
+      const added = execute(ctx.exchange, { type: 'instrument.add', spec });
+      const suspending = suspended ? execute(ctx.exchange, { type: 'instrument.suspend', instrumentId: spec.instrumentId }) : undefined;
+      const [addition, suspension] = await Promise.allSettled([added, suspending]);
+      if (addition.status === 'rejected') throw addition.reason;
+      if (suspension.status === 'rejected') throw suspension.reason;
       return ok(null);
     },
   );

@@ -85,9 +85,34 @@ function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, a
 /**
  * What GET /api/admin/instruments shows besides the form's own fields: derived from them
  * (limits), or the exchange's (status, times). A record posted back to create or update
- * carries them; they are ignored, as the spec's admin form lists status and the times.
+ * carries them; they are ignored, as the spec's admin form lists status and the times,
+ * except the status at create (startsSuspended).
  */
 export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
+
+const TRADING_TEXTS = new Set(['TRADING', 'active']);
+const SUSPENDED_TEXTS = new Set(['SUSPENDED', 'suspended']);
+
+/**
+ * Whether a created instrument starts suspended. The spec's configuration form carries a
+ * status, TRADING or SUSPENDED; a record of the admin view posted back carries `status`
+ * (active, suspended) and `trading_status` (TRADING, SUSPENDED). Either is taken; they
+ * must agree, and an instrument cannot be created delisted.
+ */
+export function startsSuspended(body: { readonly status?: unknown; readonly trading_status?: unknown }): boolean {
+  let suspended: boolean | undefined;
+  for (const field of ['status', 'trading_status'] as const) {
+    const text = body[field];
+    if (text === undefined) continue;
+    const says = typeof text === 'string' && SUSPENDED_TEXTS.has(text) ? true : typeof text === 'string' && TRADING_TEXTS.has(text) ? false : undefined;
+    if (says === undefined) {
+      throw new ApiError(ResultCode.ParameterError, `body.${field} ${JSON.stringify(text)}: an instrument is created TRADING or SUSPENDED (or the view's active / suspended)`);
+    }
+    if (suspended !== undefined && suspended !== says) throw new ApiError(ResultCode.ParameterError, 'body.status and body.trading_status differ: give one of them');
+    suspended = says;
+  }
+  return suspended ?? false;
+}
 
 /** The fields of the admin view an update cannot change: accepted only as they are now. */
 export const FIXED_VIEW_FIELDS = [
