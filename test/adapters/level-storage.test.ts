@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { JournalCorruptionError } from '../../src/adapters/storage/level-journal.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
+import { DAMAGE_NOTE } from '../../src/adapters/storage/wal-damage.ts';
 import { journalKey, JOURNAL_PREFIX, rangeEnd } from '../../src/adapters/storage/keys.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { GroupCommitter, StorageUnavailableError } from '../../src/app/group-commit.ts';
@@ -229,6 +230,50 @@ describe('durable journal on LevelDB', () => {
     await recover(storage.journal, storage.snapshots, {}, silent);
     assert.deepEqual(await seqs(storage.journal), all, 'and after a restart');
     await storage.close();
+  });
+
+  it('damage in the newest block of the write-ahead log stops the start, and keeps stopping it until an operator decides', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(10)) await first.committer.submit(c);
+    const lastSeq = first.sequencer.state.lastSeq;
+    await first.storage.close();
+    // One flipped bit in the newest acknowledged batch, as the disk might return it. The
+    // storage engine drops the rest of that block of its log and opens all the same.
+    const location = path.join(dir, 'exchange.leveldb');
+    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
+    const bytes = readFileSync(logFile);
+    const at = bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + journalKey(lastSeq).length + 8;
+    bytes[at]! ^= 0x04;
+    writeFileSync(logFile, bytes);
+
+    await assert.rejects(openExchange(dir), /is damaged: the storage engine dropped part of its write-ahead log .*dropping \d+ bytes.*acknowledged may be missing/);
+    const note = path.join(location, DAMAGE_NOTE);
+    assert.match(readFileSync(note, 'utf8'), /Corruption/);
+    // The next start is refused too: the engine's log no longer shows the damage, the note does.
+    await assert.rejects(openExchange(dir), /lost part of its write-ahead log at an earlier start, and waits for a decision/);
+    // The operator goes on with what remains: fewer commands than were acknowledged.
+    rmSync(note);
+    const second = await openExchange(dir);
+    assert.ok(second.recovered.state.lastSeq < lastSeq, `recovered through ${second.recovered.state.lastSeq} of ${lastSeq}`);
+    await second.storage.close();
+    assert.equal(existsSync(note), false);
+  });
+
+  it('a crash while the last batch was written (a torn, never acknowledged record) is no damage', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(10)) await first.committer.submit(c);
+    const lastSeq = first.sequencer.state.lastSeq;
+    await first.storage.close();
+    const location = path.join(dir, 'exchange.leveldb');
+    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
+    const bytes = readFileSync(logFile);
+    writeFileSync(logFile, bytes.subarray(0, bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + 4));
+    const second = await openExchange(dir);
+    assert.equal(second.recovered.state.lastSeq, lastSeq - 1);
+    await second.storage.close();
+    assert.equal(existsSync(path.join(location, DAMAGE_NOTE)), false);
   });
 
   it('a corrupt record in the middle refuses to start, naming its seq', async () => {

@@ -7,6 +7,7 @@ import { LevelArchiveStore } from './level-archive.ts';
 import { LevelHistoryCheckpoint } from './level-history-checkpoint.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
+import { droppedLogRecords, noteDamage, refuseNotedDamage } from './wal-damage.ts';
 
 /**
  * The embedded storage engine (LevelDB through classic-level: write-ahead log, memtable,
@@ -58,6 +59,7 @@ export class LevelStorage {
           'Nothing was changed. Restore the whole folder from a copy, or move it away to start an empty exchange.',
       );
     }
+    refuseNotedDamage(location);
     const db = new ClassicLevel<string, string>(location, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: !holdsData });
     try {
       await db.open();
@@ -68,6 +70,11 @@ export class LevelStorage {
       // LevelDB's words for a lock another process holds (not any error naming the LOCK file).
       const held = /IO error: lock .*(already held|temporarily unavailable)/i.test(reason) ? ': another exchange process is using this DATA_DIR' : '';
       throw new Error(`cannot open the store at ${location}${held} (${reason})`, { cause: error });
+    }
+    const dropped = droppedLogRecords(location);
+    if (dropped.length > 0) {
+      await db.close();
+      throw noteDamage(location, dropped, new Date());
     }
     const sync = options.durability === 'full';
     const journal = await LevelJournal.open(db, { sync, log: options.log });
