@@ -62,6 +62,12 @@ export function instrumentKey(state: CoreState, instrumentId: string, exchangeId
     // No exchange given: the bare id must name exactly one instrument.
     const matches = [...state.instruments.keys()].filter((key) => key.slice(key.indexOf('.') + 1) === instrumentId);
     if (matches.length === 1 && matches[0] !== undefined) return matches[0];
+    if (matches.length > 1) {
+      throw new ApiError(
+        ResultCode.ParameterError,
+        `instrument_id ${instrumentId} is listed on ${matches.map((key) => key.slice(0, key.indexOf('.'))).join(' and ')}: name the exchange (exchange_id, or ${matches[0]})`,
+      );
+    }
   }
   return exchangeId !== undefined && exchangeId !== '' && !instrumentId.includes('.') ? `${exchangeId}.${instrumentId}` : instrumentId;
 }
@@ -87,6 +93,14 @@ const OFFSET_ALIASES: Readonly<Record<string, Offset>> = {
   CLOSE_YESTERDAY: 'CLOSEYESTERDAY',
 };
 
+/** A field given under its name, its alias, or both alike; two different values are refused rather than one picked silently. */
+function aliased<T>(name: string, value: T | null | undefined, alias: string, other: T | null | undefined): T | null | undefined {
+  if (value !== undefined && value !== null && other !== undefined && other !== null && value !== other) {
+    throw new ApiError(ResultCode.ParameterError, `${name} ${JSON.stringify(value)} and ${alias} ${JSON.stringify(other)} differ: give one of them`);
+  }
+  return value ?? other;
+}
+
 function oneOf<T extends string>(field: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ApiError(ResultCode.ParameterError, `${field} must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
@@ -110,8 +124,8 @@ export function toPlaceOrder(
   if (typeof volume !== 'number' || !Number.isFinite(volume)) {
     throw new ApiError(ResultCode.InvalidVolume, `volume must be a whole number of lots from 1 to ${MAX_ORDER_VOLUME}; got ${String(volume)}`);
   }
-  const price = (settled === undefined ? (request.price ?? request.limit_price) : settled.price) ?? undefined;
-  const priceTypeText = request.price_type ?? request.order_type ?? (price !== undefined ? 'LIMIT' : undefined);
+  const price = (settled === undefined ? aliased('price', request.price, 'limit_price', request.limit_price) : settled.price) ?? undefined;
+  const priceTypeText = aliased('price_type', request.price_type, 'order_type', request.order_type) ?? (price !== undefined ? 'LIMIT' : undefined);
   if (priceTypeText === undefined) throw new ApiError(ResultCode.ParameterError, 'price_type is required (LIMIT, MARKET or ANY)');
   const priceType = oneOf<PriceType>('price_type', priceTypeText, ['LIMIT', 'MARKET', 'ANY']);
   if (priceType === 'LIMIT' && (price === undefined || !Number.isFinite(price) || price <= 0)) {

@@ -207,6 +207,18 @@ describe('HTTP /api/order', () => {
       const contradicting = await submit(alice, { instrument_id: 'SHFE.cu2701', exchange_id: 'DCE', direction: 'BUY', offset: 'OPEN', volume: 1, limit_price: 85000, order_id: 'alias-4' });
       assert.deepEqual([contradicting.status, contradicting.body.error?.code], [400, 1001]);
       assert.deepEqual((await book()).bids, [{ price: 85000, volume: 3, order_count: 3 }]);
+      // A field and its alias both given: alike, taken; different, refused rather than one picked.
+      const both = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, limit_price: 85000, price_type: 'LIMIT', order_type: 'LIMIT', order_id: 'alias-5' });
+      assert.equal(both.status, 200, both.raw);
+      for (const [body, named] of [
+        [{ price: 80000, limit_price: 80010, price_type: 'LIMIT' }, /price 80000 and limit_price 80010 differ/],
+        [{ price: 80000, price_type: 'LIMIT', order_type: 'MARKET' }, /price_type "LIMIT" and order_type "MARKET" differ/],
+      ] as const) {
+        const refusedOrder = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, ...body });
+        assert.deepEqual([refusedOrder.status, refusedOrder.body.error?.code], [400, 1001]);
+        assert.match(refusedOrder.body.error.message, named);
+      }
+      assert.deepEqual((await book()).bids, [{ price: 85000, volume: 4, order_count: 4 }]);
     });
 
     it('accepts user_id with the account and a user_id alone (its first account)', async () => {
@@ -468,5 +480,25 @@ describe('HTTP /api/order', () => {
       await refused(h, 'GET', '/api/order/user/00000000-0000-0000-0000-000000000000', { token: h.admin.token }, 1004, 404);
       await needsToken(h, 'GET', `/api/order/user/${alice.userId}`);
     });
+  });
+});
+
+describe('HTTP /api/order with one contract code on two exchanges', () => {
+  it('refuses a bare instrument id that names two instruments (1001), saying which exchanges to choose from', async () => {
+    const h = await HttpHarness.start();
+    try {
+      await h.asAdmin('POST', '/api/admin/instrument/create', { instrument_id: 'INE.cu2701', product_id: 'cu', price_tick: 10, volume_multiple: 5, pre_settlement: 86500 });
+      const { trader, submit, book } = orderRouteKit(() => h, 'amb');
+      const alice = await trader();
+      const bare = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
+      assert.deepEqual([bare.status, bare.body.error?.code], [400, 1001]);
+      assert.match(bare.body.error.message, /cu2701 is listed on (SHFE and INE|INE and SHFE): name the exchange/);
+      const named = await submit(alice, { instrument_id: 'cu2701', exchange_id: 'INE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
+      assert.equal(named.status, 200, named.raw);
+      assert.equal(named.body.data.exchange_id, 'INE');
+      assert.deepEqual((await book()).bids, [], 'nothing on SHFE.cu2701');
+    } finally {
+      await h.stop();
+    }
   });
 });
