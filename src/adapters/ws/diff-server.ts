@@ -12,6 +12,7 @@ import { checkMessage } from './client-messages.ts';
 import { DiffSession } from './diff-session.ts';
 import { FanOutQueue } from './fan-out-queue.ts';
 import { FrameQueue } from './frame-queue.ts';
+import { heartbeatAction, heartbeatCheckEveryMs } from './heartbeat.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
@@ -118,6 +119,8 @@ interface Connection extends BudgetedConnection {
   readonly session: DiffSession;
   readonly ctx: HandlerContext;
   lastHeard: number;
+  /** When the heartbeat last pinged it (0: never). */
+  pingedAt: number;
   /** Frames are handled one after another: a login must finish before the order sent after it. */
   readonly frames: FrameQueue;
   /** An application-level ping was read in the frame being handled: one pong answers the frame. */
@@ -166,7 +169,7 @@ export class DiffServer {
     wss.on('connection', (socket, request) => this.accept(socket, request));
     // Protocol-level pings every half timeout: ws clients and browsers answer them
     // without the application's help, so a live client never needs to send anything.
-    this.heartbeat = setInterval(() => this.checkHeartbeats(), Math.max(100, options.heartbeatTimeoutMs / 2));
+    this.heartbeat = setInterval(() => this.checkHeartbeats(), heartbeatCheckEveryMs(options.heartbeatTimeoutMs));
   }
 
   static async start(exchange: Exchange, auth: AuthService, options: DiffServerOptions): Promise<DiffServer> {
@@ -320,7 +323,7 @@ export class DiffServer {
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
     const frames = new FrameQueue((error, during) => this.dropFaulty(connection, error, during));
-    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), frames, pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
+    const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), pingedAt: 0, frames, pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
     this.connections.add(connection);
     const token = query.get('access_token') ?? query.get('token');
     // The connection's frames wait for the token's login, as they would for req_login's.
@@ -550,13 +553,15 @@ export class DiffServer {
   private checkHeartbeats(): void {
     const now = Date.now();
     for (const connection of this.connections) {
+      const action = heartbeatAction(now, connection.lastHeard, connection.pingedAt, this.options.heartbeatTimeoutMs);
       // A socket paused while its frames are handled is busy, not silent.
-      if (now - connection.lastHeard > this.options.heartbeatTimeoutMs && !connection.socket.isPaused) {
+      if (action === 'drop' && !connection.socket.isPaused) {
         connection.socket.terminate();
         this.connections.delete(connection);
-        continue;
+      } else if (action === 'ping' && connection.socket.readyState === WebSocket.OPEN) {
+        connection.pingedAt = now;
+        connection.socket.ping();
       }
-      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
     }
   }
 }

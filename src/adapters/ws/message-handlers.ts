@@ -241,6 +241,8 @@ export function refuseMalformedOrder(ctx: HandlerContext, session: DiffSession, 
     limit_price: number(m.limit_price),
     time_condition: text(m.time_condition),
     volume_condition: text(m.volume_condition),
+    min_volume: number(m.min_volume),
+    valid_until_date: text(m.valid_until_date),
   } as unknown as ClientMessage<'insert_order'>;
   const orderId = m.order_id;
   showRefusal(ctx, session, orderId, ResultCode.ParameterError, problem, () => refusedOrder(ctx, session, readable, orderId, problem));
@@ -337,6 +339,9 @@ function refusedOrder(ctx: HandlerContext, session: DiffSession, m: ClientMessag
     limit_price: m.limit_price ?? 0,
     time_condition: m.time_condition ?? 'GFD',
     volume_condition: m.volume_condition ?? 'ANY',
+    // Every field of an order the exchange records, as the exchange's own refusals show it.
+    min_volume: typeof m.min_volume === 'number' && Number.isFinite(m.min_volume) ? m.min_volume : 0,
+    valid_until_date: m.valid_until_date ?? '',
     insert_date_time: ns,
     exchange_order_id: '0',
     status: 'FINISHED',

@@ -216,7 +216,7 @@ describe('HTTP /api/order', () => {
       ] as const) {
         const refusedOrder = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, ...body });
         assert.deepEqual([refusedOrder.status, refusedOrder.body.error?.code], [400, 1001]);
-        assert.match(refusedOrder.body.error.message, named);
+        assert.match(refusedOrder.body.error?.message ?? '', named);
       }
       assert.deepEqual((await book()).bids, [{ price: 85000, volume: 4, order_count: 4 }]);
     });
@@ -492,7 +492,7 @@ describe('HTTP /api/order with one contract code on two exchanges', () => {
       const alice = await trader();
       const bare = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
       assert.deepEqual([bare.status, bare.body.error?.code], [400, 1001]);
-      assert.match(bare.body.error.message, /cu2701 is listed on (SHFE and INE|INE and SHFE): name the exchange/);
+      assert.match(bare.body.error?.message ?? '', /cu2701 is listed on (SHFE and INE|INE and SHFE): name the exchange/);
       const named = await submit(alice, { instrument_id: 'cu2701', exchange_id: 'INE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
       assert.equal(named.status, 200, named.raw);
       assert.equal(named.body.data.exchange_id, 'INE');

@@ -194,6 +194,14 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     assert.match(shown.last_msg, /volume/);
     assert.deepEqual([shown.direction, shown.limit_price, shown.exchange_status], ['BUY', 85000, 'REJECTED']);
     assert.ok(client.notifications().some((n) => n.level === 'WARNING' && n.content.startsWith('order typed refused')));
+    // The same fields as an order the exchange itself refused (volume 0: 3007).
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'exchange-refused', exchange_id: 'SHFE', instrument_id: 'cu2701',
+      direction: 'BUY', offset: 'OPEN', volume: 0, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.['exchange-refused']?.status === 'FINISHED', 5000, 'the exchange\'s refusal');
+    assert.deepEqual(Object.keys(shown).sort(), Object.keys(client.mirror.trade.alice.orders['exchange-refused']).sort());
+    assert.deepEqual([shown.min_volume, shown.valid_until_date], [0, '']);
     client.close();
   });
 });
