@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LevelStorage } from '../adapters/storage/level-storage.ts';
 import type { ExchangeConfig } from '../config/index.ts';
@@ -8,6 +9,7 @@ import { GroupCommitter } from './group-commit.ts';
 import { encodeSidecar } from './history/history-codec.ts';
 import { type HistoryOptions, HistoryProjection, type SavedHistory } from './history/history-projection.ts';
 import { rebuildHistory, type ReplayedSidecar } from './history/history-recovery.ts';
+import { instrumentDrift } from './instrument-drift.ts';
 import { MarketSchedule } from './market-schedule.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
@@ -302,6 +304,9 @@ export class Exchange {
     }
     for (const spec of this.config.instruments) {
       if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
+    }
+    if (this.config.instrumentsFileFound) {
+      for (const line of instrumentDrift(state, this.config.instruments, path.basename(this.config.instrumentsPath))) this.log(line);
     }
     const rules = configuredRules(this.config);
     const current = state.options;
