@@ -24,7 +24,7 @@ function projectRoot(dir: string): string {
  * The page's own routes (web/src/router.ts): a reload or a shared link of one of these
  * gets the application. Any other unknown path stays the API's envelope 404.
  */
-export const PAGE_ROUTES: ReadonlySet<string> = new Set(['login', 'accounts', 'terminal', 'orders', 'funds', 'console']);
+export const PAGE_ROUTES: ReadonlySet<string> = new Set(['login', 'accounts', 'terminal', 'orders', 'funds', 'standings', 'console']);
 /** Built assets: Vite names them by content hash, so they never change under one name. */
 const ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+$/;
 
