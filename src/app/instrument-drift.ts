@@ -14,6 +14,10 @@ export function instrumentDrift(state: CoreState, configured: readonly Instrumen
     named.add(spec.instrumentId);
     const listed = state.instruments.get(spec.instrumentId);
     if (listed === undefined) continue;
+    if (listed.status === 'DELISTED') {
+      lines.push(`${fileName}: ${spec.instrumentId} is delisted; its entry in the file does not list it again`);
+      continue;
+    }
     const now = { ...listed.spec, marginRatio: listed.marginRatio, commissionRate: listed.commissionRate, limitUpRate: listed.limitUpRate, limitDownRate: listed.limitDownRate };
     const differences = COMPARED.filter(([field]) => now[field] !== spec[field]).map(([field, name]) => `${name} ${String(spec[field])} in the file, ${String(now[field])} listed`);
     if (differences.length > 0) {

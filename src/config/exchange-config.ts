@@ -60,8 +60,8 @@ export interface TradingSettings {
 
 export interface CompetitionSettings {
   /**
-   * Every logged-in user may read the standings (GET /api/competition/leaderboard): usernames,
-   * profit and return. Off by default: it shows users' results to one another.
+   * Every logged-in user may read the standings (GET /api/competition/leaderboard): usernames
+   * with their profit, or their return. Off by default: it shows users' results to one another.
    */
   readonly publicLeaderboard: boolean;
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { JournalCorruptionError } from '../../src/adapters/storage/level-journal.ts';
 import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
-import { DAMAGE_NOTE } from '../../src/adapters/storage/wal-damage.ts';
+import { ClassicLevel } from 'classic-level';
+import { DAMAGE_NOTE, noteDamage, OPEN_UNCHECKED } from '../../src/adapters/storage/wal-damage.ts';
 import { journalKey, JOURNAL_PREFIX, rangeEnd } from '../../src/adapters/storage/keys.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { GroupCommitter, StorageUnavailableError } from '../../src/app/group-commit.ts';
@@ -258,6 +259,38 @@ describe('durable journal on LevelDB', () => {
     assert.ok(second.recovered.state.lastSeq < lastSeq, `recovered through ${second.recovered.state.lastSeq} of ${lastSeq}`);
     await second.storage.close();
     assert.equal(existsSync(note), false);
+  });
+
+  it('a start that ended before it read the engine\'s log (killed, or a failing disk) leaves the damage for the next to find', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    for (const c of session(10)) await first.committer.submit(c);
+    const lastSeq = first.sequencer.state.lastSeq;
+    await first.storage.close();
+    const location = path.join(dir, 'exchange.leveldb');
+    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
+    const bytes = readFileSync(logFile);
+    bytes[bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + journalKey(lastSeq).length + 8]! ^= 0x04;
+    writeFileSync(logFile, bytes);
+    // A start marks its open, opens, and ends before reading the log: the engine has dropped
+    // the damaged records for good, and its log of that open is all that says so.
+    writeFileSync(path.join(location, OPEN_UNCHECKED), '');
+    const engine = new ClassicLevel(location);
+    await engine.open();
+    await engine.close();
+    await assert.rejects(openExchange(dir), /is damaged: the storage engine dropped part of its write-ahead log .*dropping \d+ bytes/);
+    assert.ok(existsSync(path.join(location, DAMAGE_NOTE)));
+    assert.equal(existsSync(path.join(location, OPEN_UNCHECKED)), false, 'the note carries the decision now');
+    // A note that cannot be written is said in the error, and the open stays marked unread.
+    const nowhere = path.join(dir, 'no-such-folder');
+    assert.match(noteDamage(nowhere, ['(ignoring error) x.log: dropping 5 bytes; Corruption: checksum mismatch'], new Date()).message, /could not be written: .*the next start will find the damage again/);
+  });
+
+  it('a clean start leaves no marker behind', async () => {
+    const dir = tempDir();
+    const first = await openExchange(dir);
+    await first.storage.close();
+    assert.deepEqual(readdirSync(path.join(dir, 'exchange.leveldb')).filter((name) => name === OPEN_UNCHECKED || name === DAMAGE_NOTE), []);
   });
 
   it('a crash while the last batch was written (a torn, never acknowledged record) is no damage', async () => {

@@ -39,5 +39,9 @@ describe('instruments.toml against the listed instruments', () => {
     assert.match(line!, new RegExp(`1 listed instrument is not in the file .*: ${INDEX.instrumentId.replace('.', '\\.')}; they stay listed`));
     core.run({ type: 'instrument.delist', instrumentId: INDEX.instrumentId });
     assert.deepEqual(instrumentDrift(core.state, [COPPER], 'instruments.toml'), []);
+    // A delisted instrument the file still names is not listed again, and the start says so.
+    assert.deepEqual(instrumentDrift(core.state, [COPPER, { ...INDEX, marginRatio: 0.5 }], 'instruments.toml'), [
+      `instruments.toml: ${INDEX.instrumentId} is delisted; its entry in the file does not list it again`,
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { LevelArchiveStore } from './level-archive.ts';
 import { LevelHistoryCheckpoint } from './level-history-checkpoint.ts';
 import { LevelJournal } from './level-journal.ts';
 import { LevelSnapshots } from './level-snapshots.ts';
-import { droppedLogRecords, noteDamage, refuseNotedDamage } from './wal-damage.ts';
+import { DAMAGE_NOTE, droppedLogRecords, markOpenChecked, markOpening, noteDamage, OPEN_UNCHECKED, refuseNotedDamage } from './wal-damage.ts';
 
 /**
  * The embedded storage engine (LevelDB through classic-level: write-ahead log, memtable,
@@ -28,8 +28,8 @@ export interface StorageFigures {
   readonly sstable_total_size_mb: number;
 }
 
-/** Files LevelDB writes before and beside any data: a folder holding only these is new. */
-const ENGINE_BOOKKEEPING = new Set(['LOCK', 'LOG', 'LOG.old']);
+/** Files LevelDB (and the check of its log) writes before and beside any data: a folder holding only these is new. */
+const ENGINE_BOOKKEEPING = new Set(['LOCK', 'LOG', 'LOG.old', OPEN_UNCHECKED, DAMAGE_NOTE]);
 
 export class LevelStorage {
   private constructor(
@@ -49,6 +49,7 @@ export class LevelStorage {
   static async open(options: StorageOptions): Promise<LevelStorage> {
     const location = path.join(options.dataDir, 'exchange.leveldb');
     mkdirSync(location, { recursive: true });
+    refuseNotedDamage(location);
     // LevelDB takes a folder without CURRENT (the record of which files make up the store)
     // for a new store, and deletes the table files it finds there: a partial copy or a
     // restore that missed that one file would start an empty exchange and lose the data.
@@ -59,7 +60,7 @@ export class LevelStorage {
           'Nothing was changed. Restore the whole folder from a copy, or move it away to start an empty exchange.',
       );
     }
-    refuseNotedDamage(location);
+    const earlierUnread = markOpening(location);
     const db = new ClassicLevel<string, string>(location, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: !holdsData });
     try {
       await db.open();
@@ -69,13 +70,17 @@ export class LevelStorage {
       const reason = cause?.message ?? (error as Error).message;
       // LevelDB's words for a lock another process holds (not any error naming the LOCK file).
       const held = /IO error: lock .*(already held|temporarily unavailable)/i.test(reason) ? ': another exchange process is using this DATA_DIR' : '';
+      // The failed open moved an unread open's log to LOG.old: read it now, or it is lost at the next.
+      const dropped = earlierUnread ? droppedLogRecords(location, true) : [];
+      if (dropped.length > 0) throw noteDamage(location, dropped, new Date());
       throw new Error(`cannot open the store at ${location}${held} (${reason})`, { cause: error });
     }
-    const dropped = droppedLogRecords(location);
+    const dropped = droppedLogRecords(location, earlierUnread);
     if (dropped.length > 0) {
       await db.close();
       throw noteDamage(location, dropped, new Date());
     }
+    markOpenChecked(location);
     const sync = options.durability === 'full';
     const journal = await LevelJournal.open(db, { sync, log: options.log });
     const archive = await LevelArchiveStore.open(db, options.log);

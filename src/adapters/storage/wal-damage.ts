@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -16,16 +16,42 @@ import path from 'node:path';
  * Such a line stops the start, and a note beside the store keeps stopping it until an
  * operator decides: restore the folder from a copy, or delete the note to go on with
  * what remains.
+ *
+ * By the time LevelDB has opened, the damaged log is gone from the store, and the next
+ * open moves LOG to LOG.old: a start that ended between the open and the note (killed,
+ * or the note could not be written on a failing disk) must not let the next start pass.
+ * A marker written before each open and removed once its log was read tells the next
+ * start to read LOG.old, the unread open's log, too.
  */
 export const DAMAGE_NOTE = 'DAMAGE-READ-ME.txt';
+export const OPEN_UNCHECKED = 'OPEN-UNCHECKED';
 
 const DROPPED = /\(ignoring error\) .*dropping \d+ bytes.*$/gm;
 
-/** LevelDB's lines about log records it dropped while opening the store at `location`. */
-export function droppedLogRecords(location: string): string[] {
-  const info = path.join(location, 'LOG');
-  if (!existsSync(info)) return [];
-  return readFileSync(info, 'utf8').match(DROPPED) ?? [];
+/**
+ * Called before LevelDB opens the store: marks the open as unread. True when an earlier
+ * open's log was never read (its lines are in LOG.old once this open has begun).
+ */
+export function markOpening(location: string): boolean {
+  const marker = path.join(location, OPEN_UNCHECKED);
+  const earlierUnread = existsSync(marker);
+  writeFileSync(marker, 'The storage engine was opened and its log not yet read for damage (see src/adapters/storage/wal-damage.ts).\n');
+  return earlierUnread;
+}
+
+/** LevelDB's lines about log records it dropped while opening the store at `location` (and at the unread open before, if any). */
+export function droppedLogRecords(location: string, earlierUnread: boolean): string[] {
+  const lines: string[] = [];
+  for (const name of earlierUnread ? ['LOG.old', 'LOG'] : ['LOG']) {
+    const info = path.join(location, name);
+    if (existsSync(info)) lines.push(...(readFileSync(info, 'utf8').match(DROPPED) ?? []));
+  }
+  return lines;
+}
+
+/** The open's log was read and held no damage. */
+export function markOpenChecked(location: string): void {
+  rmSync(path.join(location, OPEN_UNCHECKED), { force: true });
 }
 
 /** Refuses a store an earlier start found damaged, until the operator has decided. */
@@ -38,23 +64,34 @@ export function refuseNotedDamage(location: string): void {
   );
 }
 
-/** Writes the note of damage found at this start and returns the error that stops it. */
+/**
+ * Writes the note of damage found at this start and returns the error that stops it.
+ * When the note cannot be written, the error says so, and the open stays marked unread
+ * so that the next start finds the damage again.
+ */
 export function noteDamage(location: string, dropped: readonly string[], when: Date): Error {
   const note = path.join(location, DAMAGE_NOTE);
-  writeFileSync(
-    note,
-    [
+  let unwritten = '';
+  try {
+    writeFileSync(
+      note,
+      [
       `At ${when.toISOString()} the storage engine found its write-ahead log damaged, and dropped what it could not read:`,
       ...dropped.map((line) => `  ${line.trim()}`),
       '',
       'Commands the exchange had acknowledged may be missing from the store. The exchange refuses to start while this file exists.',
       'Restore this folder from a copy taken before the damage; or, to go on with what remains, delete this file and start again.',
       '',
-    ].join('\n'),
-  );
+      ].join('\n'),
+    );
+    // The note carries the decision now.
+    markOpenChecked(location);
+  } catch (error) {
+    unwritten = ` (the note ${note} could not be written: ${(error as Error).message}; the next start will find the damage again)`;
+  }
   return new Error(
     `the store at ${location} is damaged: the storage engine dropped part of its write-ahead log while opening it ` +
       `(${dropped.map((line) => line.trim()).join('; ')}), so commands that were acknowledged may be missing. ` +
-      `The exchange did not start. Restore the folder from a copy; or delete ${note} to go on with what remains.`,
+      `The exchange did not start. Restore the folder from a copy; or delete ${note} to go on with what remains${unwritten}.`,
   );
 }

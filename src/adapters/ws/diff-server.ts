@@ -167,8 +167,9 @@ export class DiffServer {
       else this.publishGuarded(batch);
     });
     wss.on('connection', (socket, request) => this.accept(socket, request));
-    // Protocol-level pings every half timeout: ws clients and browsers answer them
-    // without the application's help, so a live client never needs to send anything.
+    // Protocol-level pings to connections silent half the timeout (heartbeat.ts): ws clients
+    // and browsers answer them without the application's help, so a live client never needs
+    // to send anything.
     this.heartbeat = setInterval(() => this.checkHeartbeats(), heartbeatCheckEveryMs(options.heartbeatTimeoutMs));
   }
 
@@ -485,10 +486,12 @@ export class DiffServer {
   private async receiveAfterWait(connection: Connection, messages: unknown[], waitingAt: number, waiting: Promise<boolean>, submittedBefore: boolean): Promise<void> {
     let submitted = (await waiting) || submittedBefore;
     for (let i = waitingAt + 1; i < messages.length; i++) {
+      // The connection may have closed, or been dropped, while a message waited.
+      if (!this.connections.has(connection)) return;
       const outcome = this.handle(connection, messages[i]);
       submitted = (outcome === true || outcome === false ? outcome : await outcome) || submitted;
     }
-    this.endFrame(connection, submitted);
+    if (this.connections.has(connection)) this.endFrame(connection, submitted);
   }
 
   /** After a frame's messages: the pong it owes, and its answer or its place in the fan-out. */

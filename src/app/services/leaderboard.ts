@@ -82,26 +82,29 @@ export interface PublicLeaderboardEntry {
   readonly rank: number;
   readonly username: string;
   readonly account_id: string;
-  readonly profit: number;
-  readonly return_ratio: number | null;
+  /**
+   * The ranking's figure alone: profit (yuan) when ranked by profit, the return ratio
+   * when ranked by return (null: nothing was ever put in). Both together would tell
+   * everyone each participant's capital (profit / return).
+   */
+  readonly value: number | null;
   readonly trades: number;
   /** The account is the caller's own. */
   readonly is_own: boolean;
 }
 
 /**
- * The standings as participants see them ([competition] public_leaderboard): frozen
- * accounts left out and ranks counted without them; profit and return, never balances
- * or what anyone put in.
+ * A row of the standings as a participant sees it ([competition] public_leaderboard),
+ * from the board ranked by `metric` without frozen accounts (leaderboard(..., {
+ * withoutFrozen: true })): the ranking's figure only, never balances or what anyone put in.
  */
-export function publicLeaderboard(state: CoreState, history: HistoryProjection, metric: 'profit' | 'return', callerUserId: string): PublicLeaderboardEntry[] {
-  return leaderboard(state, history, metric, { withoutFrozen: true }).map((row) => ({
+export function publicRow(row: LeaderboardEntry, metric: 'profit' | 'return', callerUserId: string): PublicLeaderboardEntry {
+  return {
     rank: row.rank,
     username: row.username,
     account_id: row.account_id,
-    profit: row.profit,
-    return_ratio: row.return_ratio,
+    value: metric === 'profit' ? row.profit : row.return_ratio,
     trades: row.trades,
     is_own: row.user_id === callerUserId,
-  }));
+  };
 }

@@ -65,7 +65,7 @@ export function instrumentKey(state: CoreState, instrumentId: string, exchangeId
     if (matches.length > 1) {
       throw new ApiError(
         ResultCode.ParameterError,
-        `instrument_id ${instrumentId} is listed on ${matches.map((key) => key.slice(0, key.indexOf('.'))).join(' and ')}: name the exchange (exchange_id, or ${matches[0]})`,
+        `instrument ${instrumentId} is listed on ${matches.map((key) => key.slice(0, key.indexOf('.'))).join(' and ')}: name the exchange, as ${matches.join(' or ')}`,
       );
     }
   }

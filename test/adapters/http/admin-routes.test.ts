@@ -256,6 +256,15 @@ describe('HTTP /api/admin', () => {
       assert.equal((await instrument('SHFE.cu2712')).status, 'active');
     });
 
+    it('refuses a second create of the same instrument while the first is in flight: its suspension cannot land on the first', async () => {
+      const form = { instrument_id: 'DCE.race2701', exchange_id: 'DCE', product_id: 'race', price_tick: 1, volume_multiple: 10 };
+      const [trading, suspended] = await Promise.all([create({ ...form, status: 'TRADING' }), create({ ...form, status: 'SUSPENDED' })]);
+      assert.equal(trading.status, 200, trading.raw);
+      assert.deepEqual([suspended.status, suspended.body.error?.code], [400, 1001]);
+      assert.match(suspended.body.error?.message ?? '', /already exists/);
+      assert.equal((await instrument('DCE.race2701')).status, 'active');
+    });
+
     it('refuses a status an instrument cannot start in, or two that disagree (1001 / 400), creating nothing', async () => {
       const form = { exchange_id: 'DCE', product_id: 'bad', price_tick: 1, volume_multiple: 10 };
       for (const [id, status] of [['DCE.bad2701', { status: 'delisted' }], ['DCE.bad2702', { status: 'PAUSED' }], ['DCE.bad2703', { status: 'SUSPENDED', trading_status: 'TRADING' }]] as const) {

@@ -1,11 +1,13 @@
 /**
  * GET /api/competition/leaderboard: a competition's standings for its participants, only when
  * the operator turns them on ([competition] public_leaderboard). Checked against the
- * admin's board: the same profit and return per account, frozen accounts left out and
- * ranked without, no balance or money put in shown, the caller's own rows marked.
+ * admin's board: the same profit, or return, per account, frozen accounts left out and
+ * ranked without, only the ranking's figure shown (profit and return together would tell
+ * each participant's capital), the caller's own rows marked.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../../../src/app/clock.ts';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
 import { needsToken, refused } from '../../support/route-checks.ts';
 
@@ -14,8 +16,7 @@ interface PublicRow {
   rank: number;
   username: string;
   account_id: string;
-  profit: number;
-  return_ratio: number | null;
+  value: number | null;
   trades: number;
   is_own: boolean;
 }
@@ -28,6 +29,8 @@ interface AdminRow {
 
 describe('HTTP /api/competition/leaderboard', () => {
   let h: HttpHarness;
+  // The board's age is the exchange's clock: moved by hand, the once-a-second rule is exact.
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 2));
   let winner: Trader;
   let loser: Trader;
   let frozen: Trader;
@@ -35,7 +38,7 @@ describe('HTTP /api/competition/leaderboard', () => {
   const standings = (token: string, query = '') => h.ok<PublicRow[]>('GET', `/api/competition/leaderboard${query}`, { token });
 
   before(async () => {
-    h = await HttpHarness.start({ adjust: (config) => ({ ...config, competition: { publicLeaderboard: true } }) });
+    h = await HttpHarness.start({ clock, adjust: (config) => ({ ...config, competition: { publicLeaderboard: true } }) });
     winner = await h.trader('pl_winner', 'PL-WINNER', 1_000_000);
     loser = await h.trader('pl_loser', 'PL-LOSER', 1_000_000);
     frozen = await h.trader('pl_frozen', 'PL-FROZEN', 1_000_000);
@@ -50,28 +53,29 @@ describe('HTTP /api/competition/leaderboard', () => {
   });
   after(async () => h.stop());
 
-  it("shows every participant the admin's profit and return, without balances, frozen accounts left out", async () => {
-    const rows = await standings(idle.token, '?limit=1000');
+  it("shows every participant the admin's profit, or return, and nothing more, frozen accounts left out", async () => {
     const adminRows = await h.asAdmin<AdminRow[]>('GET', '/api/management/leaderboard?limit=1000');
     const adminById = new Map(adminRows.map((row) => [row.account_id, row]));
-    assert.deepEqual(
-      rows.map((row) => row.account_id),
-      adminRows.map((row) => row.account_id).filter((id) => id !== frozen.accountId),
-    );
-    for (const row of rows) {
-      const full = adminById.get(row.account_id)!;
-      assert.deepEqual(Object.keys(row).sort(), ['account_id', 'is_own', 'profit', 'rank', 'return_ratio', 'trades', 'username']);
-      assert.deepEqual([row.profit, row.return_ratio, row.trades], [full.profit, full.return_ratio, full.trades]);
+    for (const [metric, figure] of [['profit', (row: AdminRow) => row.profit], ['return', (row: AdminRow) => row.return_ratio]] as const) {
+      const rows = await standings(idle.token, `?sort_by=${metric}&limit=1000`);
+      const ranked = (await h.asAdmin<AdminRow[]>('GET', `/api/management/leaderboard?sort_by=${metric}&limit=1000`)).map((row) => row.account_id);
+      assert.deepEqual(rows.map((row) => row.account_id), ranked.filter((id) => id !== frozen.accountId));
+      for (const row of rows) {
+        const full = adminById.get(row.account_id)!;
+        assert.deepEqual(Object.keys(row).sort(), ['account_id', 'is_own', 'rank', 'trades', 'username', 'value']);
+        assert.deepEqual([row.value, row.trades], [figure(full), full.trades]);
+      }
+      assert.equal(rows[0]!.account_id, winner.accountId);
+      assert.equal(rows[0]!.username, 'pl_winner');
+      assert.ok(rows[0]!.value! > 0);
+      // Ranks are counted without the frozen account: strictly by the figure, level rows sharing one.
+      rows.forEach((row, i) => {
+        if (i === 0) assert.equal(row.rank, 1);
+        else assert.equal(row.rank, row.value === rows[i - 1]!.value ? rows[i - 1]!.rank : i + 1);
+      });
     }
-    assert.equal(rows[0]!.account_id, winner.accountId);
-    assert.equal(rows[0]!.username, 'pl_winner');
-    assert.ok(rows[0]!.profit > 0);
-    // Ranks are counted without the frozen account: strictly by profit, level rows sharing one.
-    rows.forEach((row, i) => {
-      if (i === 0) assert.equal(row.rank, 1);
-      else assert.equal(row.rank, row.profit === rows[i - 1]!.profit ? rows[i - 1]!.rank : i + 1);
-    });
-    assert.equal(rows.at(-1)!.account_id, loser.accountId);
+    const byProfit = await standings(idle.token, '?limit=1000');
+    assert.equal(byProfit.at(-1)!.account_id, loser.accountId);
   });
 
   it("marks the caller's own account only", async () => {
@@ -84,7 +88,7 @@ describe('HTTP /api/competition/leaderboard', () => {
 
   it('ranks by return, pages with X-Total-Count and searches by username or account, keeping the ranks', async () => {
     const byReturn = await standings(idle.token, '?sort_by=return&limit=1000');
-    for (let i = 1; i < byReturn.length; i++) assert.ok((byReturn[i - 1]!.return_ratio ?? -Infinity) >= (byReturn[i]!.return_ratio ?? -Infinity));
+    for (let i = 1; i < byReturn.length; i++) assert.ok((byReturn[i - 1]!.value ?? -Infinity) >= (byReturn[i]!.value ?? -Infinity));
     const all = await standings(idle.token, '?limit=1000');
     const page = await h.call('GET', '/api/competition/leaderboard?limit=1&offset=1', { token: idle.token });
     assert.equal(page.headers['x-total-count'], String(all.length));
@@ -92,6 +96,17 @@ describe('HTTP /api/competition/leaderboard', () => {
     const found = await standings(idle.token, '?search=PL_LOS');
     assert.deepEqual(found.map((row) => [row.account_id, row.rank]), [[loser.accountId, all.at(-1)!.rank]]);
     assert.deepEqual((await standings(idle.token, '?search=pl-winner')).map((row) => row.username), ['pl_winner']);
+  });
+
+  it('ranks a board at most once a second, however many participants ask', async () => {
+    const before = await standings(idle.token, '?limit=1000');
+    await h.order(loser, { direction: 'SELL', price: 86_500 });
+    await h.order(idle, { direction: 'BUY', price: 86_500 });
+    clock.advance(999);
+    assert.deepEqual(await standings(idle.token, '?limit=1000'), before, 'the board of a moment ago');
+    clock.advance(1);
+    const after = await standings(idle.token, '?limit=1000');
+    assert.equal(after.find((row) => row.account_id === idle.accountId)!.trades, 1, 'then the new fill');
   });
 
   it('refuses bad queries (1001 / 400), a balance ranking (1001 / 400) and callers without a token (1002 / 401)', async () => {

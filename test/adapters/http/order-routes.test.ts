@@ -492,7 +492,7 @@ describe('HTTP /api/order with one contract code on two exchanges', () => {
       const alice = await trader();
       const bare = await submit(alice, { instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
       assert.deepEqual([bare.status, bare.body.error?.code], [400, 1001]);
-      assert.match(bare.body.error?.message ?? '', /cu2701 is listed on (SHFE and INE|INE and SHFE): name the exchange/);
+      assert.match(bare.body.error?.message ?? '', /cu2701 is listed on (SHFE and INE|INE and SHFE): name the exchange, as (SHFE\.cu2701 or INE\.cu2701|INE\.cu2701 or SHFE\.cu2701)/);
       const named = await submit(alice, { instrument_id: 'cu2701', exchange_id: 'INE', direction: 'BUY', offset: 'OPEN', volume: 1, price: 85000, price_type: 'LIMIT' });
       assert.equal(named.status, 200, named.raw);
       assert.equal(named.body.data.exchange_id, 'INE');

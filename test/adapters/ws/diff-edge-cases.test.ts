@@ -26,6 +26,22 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     return client;
   };
 
+  it('a frame whose login is still checking the password when the client leaves sends none of its later messages', async () => {
+    const client = await bed.connect(`/ws/diff?user_id=${alice.username}`);
+    const orderId = 'after-the-client-left';
+    client.socket.send(
+      JSON.stringify([
+        { aid: 'req_login', bid: 'basis', user_name: alice.username, password: 'password1' },
+        { aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: orderId, exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000 },
+      ]),
+    );
+    client.socket.terminate();
+    // Long enough for the password check and a journal write.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const reply = await h.call('GET', `/api/order/${orderId}`, { token: alice.token });
+    assert.equal(reply.status, 404, reply.raw);
+  });
+
   it('an order id reused after its order finished shows the new order', async () => {
     const client = await loggedIn(alice);
     const order = (price: number) => ({

@@ -5939,7 +5939,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The standings of every account that is not frozen, by profit or return, without balances (needs [competition] public_leaderboard = true) */
+        /** The standings of every account that is not frozen, by profit or return, showing only that figure (needs [competition] public_leaderboard = true; at most a second old) */
         get: {
             parameters: {
                 query?: {
@@ -5972,10 +5972,8 @@ export interface paths {
                                 rank: number;
                                 username: string;
                                 account_id: string;
-                                /** @description equity (positions at the last price) less the money put in */
-                                profit: number;
-                                /** @description profit over the most money ever put in (6 decimals); null when nothing was ever put in */
-                                return_ratio: number | null;
+                                /** @description the ranking's figure alone: profit in yuan (sort_by=profit: equity less the money put in), or the return ratio (sort_by=return: profit over the most money ever put in, 6 decimals; null when nothing was ever put in). Not both: together they would tell each participant's capital */
+                                value: number | null;
                                 /** @description fills the account took part in */
                                 trades: number;
                                 /** @description the account is the caller's own */

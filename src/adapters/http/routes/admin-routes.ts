@@ -29,6 +29,8 @@ const StorageFigures = Type.Object({ wal_size_mb: Type.Number(), memtable_size_m
 /** /api/admin: instrument lifecycle and storage compaction. */
 export function adminRoutes(app: Api, ctx: HttpContext): void {
   const tz = ctx.exchange.config.exchange.timezone;
+  /** Instruments whose create is sequenced and not yet durable. */
+  const creating = new Set<string>();
   const view = (id: string) => {
     const live = instrumentState(ctx.exchange.state, id);
     if (live === undefined) throw new ApiError(ResultCode.InstrumentNotFound, `instrument not found: ${id}`);
@@ -77,16 +79,23 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const spec = instrumentSpecFromForm(request.body, ctx.exchange.config);
       const suspended = startsSuspended(request.body);
-      if (ctx.exchange.state.instruments.has(spec.instrumentId)) {
+      // The state shows only durable creates: one still in flight is refused here too, or
+      // a second create's suspension would land on the first one's instrument.
+      if (ctx.exchange.state.instruments.has(spec.instrumentId) || creating.has(spec.instrumentId)) {
         throw new ApiError(ResultCode.ParameterError, `instrument ${spec.instrumentId} already exists`);
       }
-      // Both commands are sequenced now, one right behind the other: no order can reach
-      // an instrument created suspended before its suspension.
-      const added = execute(ctx.exchange, { type: 'instrument.add', spec });
-      const suspending = suspended ? execute(ctx.exchange, { type: 'instrument.suspend', instrumentId: spec.instrumentId }) : undefined;
-      const [addition, suspension] = await Promise.allSettled([added, suspending]);
-      if (addition.status === 'rejected') throw addition.reason;
-      if (suspension.status === 'rejected') throw suspension.reason;
+      creating.add(spec.instrumentId);
+      try {
+        // Both commands are sequenced now, one right behind the other: no order can reach
+        // an instrument created suspended before its suspension.
+        const added = execute(ctx.exchange, { type: 'instrument.add', spec });
+        const suspending = suspended ? execute(ctx.exchange, { type: 'instrument.suspend', instrumentId: spec.instrumentId }) : undefined;
+        const [addition, suspension] = await Promise.allSettled([added, suspending]);
+        if (addition.status === 'rejected') throw addition.reason;
+        if (suspension.status === 'rejected') throw suspension.reason;
+      } finally {
+        creating.delete(spec.instrumentId);
+      }
       return ok(null);
     },
   );

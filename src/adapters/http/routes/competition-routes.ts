@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { publicLeaderboard } from '../../../app/services/leaderboard.ts';
+import { leaderboard, type LeaderboardEntry, publicRow } from '../../../app/services/leaderboard.ts';
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -7,6 +7,9 @@ import { page, Paging } from '../schemas/common.ts';
 import { pagedReplies } from '../schemas/envelope.ts';
 import { StringEnum } from '../schemas/enums.ts';
 import { PublicLeaderboardEntrySchema } from '../schemas/resources.ts';
+
+/** How old a board a participant may be shown. */
+const BOARD_FRESH_MS = 1000;
 
 const StandingsQuery = Type.Composite([
   Paging,
@@ -24,12 +27,25 @@ const StandingsQuery = Type.Composite([
  * Admins always have the full board at /api/management/leaderboard.
  */
 export function competitionRoutes(app: Api, ctx: HttpContext): void {
+  // Any trader may ask, and a board costs the exchange's thread about a millisecond per
+  // thousand accounts: each metric's board is ranked at most once a second.
+  const boards = new Map<'profit' | 'return', { readonly at: number; readonly rows: LeaderboardEntry[] }>();
+  const boardOf = (metric: 'profit' | 'return'): LeaderboardEntry[] => {
+    const now = ctx.now();
+    const kept = boards.get(metric);
+    if (kept !== undefined && now - kept.at < BOARD_FRESH_MS) return kept.rows;
+    const rows = leaderboard(ctx.exchange.state, ctx.exchange.history, metric, { withoutFrozen: true });
+    boards.set(metric, { at: now, rows });
+    return rows;
+  };
+
   app.get(
     '/api/competition/leaderboard',
     {
       schema: {
         tags: ['competition'],
-        summary: 'The standings of every account that is not frozen, by profit or return, without balances (needs [competition] public_leaderboard = true)',
+        summary:
+          'The standings of every account that is not frozen, by profit or return, showing only that figure (needs [competition] public_leaderboard = true; at most a second old)',
         querystring: StandingsQuery,
         response: pagedReplies(Type.Array(PublicLeaderboardEntrySchema)),
       },
@@ -39,10 +55,10 @@ export function competitionRoutes(app: Api, ctx: HttpContext): void {
         throw new ApiError(ResultCode.PermissionDenied, 'the standings are not public on this exchange ([competition] public_leaderboard in its configuration)');
       }
       const metric = request.query.sort_by === 'return' ? 'return' : 'profit';
-      const board = publicLeaderboard(ctx.exchange.state, ctx.exchange.history, metric, request.caller.userId);
+      const board = boardOf(metric);
       const search = request.query.search?.toLowerCase() ?? '';
       const found = search === '' ? board : board.filter((row) => row.username.toLowerCase().includes(search) || row.account_id.toLowerCase().includes(search));
-      return ok(page(reply, found, request.query));
+      return ok(page(reply, found, request.query).map((row) => publicRow(row, metric, request.caller.userId)));
     },
   );
 }

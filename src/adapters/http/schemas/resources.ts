@@ -335,8 +335,10 @@ export const PublicLeaderboardEntrySchema = Type.Object({
   rank: Type.Integer({ minimum: 1, description: 'accounts level on the ranking metric share a rank (1, 2, 2, 4); frozen accounts are not ranked' }),
   username: Str,
   account_id: Str,
-  profit: Type.Number({ description: 'equity (positions at the last price) less the money put in' }),
-  return_ratio: Type.Union([Num, Type.Null()], { description: 'profit over the most money ever put in (6 decimals); null when nothing was ever put in' }),
+  value: Type.Union([Num, Type.Null()], {
+    description:
+      'the ranking\'s figure alone: profit in yuan (sort_by=profit: equity less the money put in), or the return ratio (sort_by=return: profit over the most money ever put in, 6 decimals; null when nothing was ever put in). Not both: together they would tell each participant\'s capital',
+  }),
   trades: Type.Integer({ minimum: 0, description: 'fills the account took part in' }),
   is_own: Type.Boolean({ description: "the account is the caller's own" }),
 });
