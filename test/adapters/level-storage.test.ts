@@ -51,6 +51,30 @@ function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'basis-storage-'));
 }
 
+/** A store holding a short session, closed; its folder, the engine's folder, its write-ahead log and last seq. */
+async function closedStore(): Promise<{ dir: string; location: string; logFile: string; lastSeq: number }> {
+  const dir = tempDir();
+  const first = await openExchange(dir);
+  for (const c of session(10)) await first.committer.submit(c);
+  const lastSeq = first.sequencer.state.lastSeq;
+  await first.storage.close();
+  const location = path.join(dir, 'exchange.leveldb');
+  const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
+  return { dir, location, logFile, lastSeq };
+}
+
+/** Where the write-ahead log holds the batch of `seq`. */
+function batchAt(log: Buffer, seq: number): number {
+  return log.lastIndexOf(Buffer.from(journalKey(seq)));
+}
+
+/** One flipped bit in the newest acknowledged batch, as a failing disk might return it. */
+function flipBitInNewestBatch(logFile: string, lastSeq: number): void {
+  const bytes = readFileSync(logFile);
+  bytes[batchAt(bytes, lastSeq) + journalKey(lastSeq).length + 8]! ^= 0x04;
+  writeFileSync(logFile, bytes);
+}
+
 describe('durable journal on LevelDB', () => {
   it('a restart replays the journal to the same state hash', async () => {
     const dir = tempDir();
@@ -234,19 +258,9 @@ describe('durable journal on LevelDB', () => {
   });
 
   it('damage in the newest block of the write-ahead log stops the start, and keeps stopping it until an operator decides', async () => {
-    const dir = tempDir();
-    const first = await openExchange(dir);
-    for (const c of session(10)) await first.committer.submit(c);
-    const lastSeq = first.sequencer.state.lastSeq;
-    await first.storage.close();
-    // One flipped bit in the newest acknowledged batch, as the disk might return it. The
-    // storage engine drops the rest of that block of its log and opens all the same.
-    const location = path.join(dir, 'exchange.leveldb');
-    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
-    const bytes = readFileSync(logFile);
-    const at = bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + journalKey(lastSeq).length + 8;
-    bytes[at]! ^= 0x04;
-    writeFileSync(logFile, bytes);
+    const { dir, location, logFile, lastSeq } = await closedStore();
+    // The storage engine drops the rest of that block of its log and opens all the same.
+    flipBitInNewestBatch(logFile, lastSeq);
 
     await assert.rejects(openExchange(dir), /is damaged: the storage engine dropped part of its write-ahead log .*dropping \d+ bytes.*acknowledged may be missing/);
     const note = path.join(location, DAMAGE_NOTE);
@@ -262,16 +276,8 @@ describe('durable journal on LevelDB', () => {
   });
 
   it('a start that ended before it read the engine\'s log (killed, or a failing disk) leaves the damage for the next to find', async () => {
-    const dir = tempDir();
-    const first = await openExchange(dir);
-    for (const c of session(10)) await first.committer.submit(c);
-    const lastSeq = first.sequencer.state.lastSeq;
-    await first.storage.close();
-    const location = path.join(dir, 'exchange.leveldb');
-    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
-    const bytes = readFileSync(logFile);
-    bytes[bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + journalKey(lastSeq).length + 8]! ^= 0x04;
-    writeFileSync(logFile, bytes);
+    const { dir, location, logFile, lastSeq } = await closedStore();
+    flipBitInNewestBatch(logFile, lastSeq);
     // A start marks its open, opens, and ends before reading the log: the engine has dropped
     // the damaged records for good, and its log of that open is all that says so.
     writeFileSync(path.join(location, OPEN_UNCHECKED), '');
@@ -294,15 +300,9 @@ describe('durable journal on LevelDB', () => {
   });
 
   it('a crash while the last batch was written (a torn, never acknowledged record) is no damage', async () => {
-    const dir = tempDir();
-    const first = await openExchange(dir);
-    for (const c of session(10)) await first.committer.submit(c);
-    const lastSeq = first.sequencer.state.lastSeq;
-    await first.storage.close();
-    const location = path.join(dir, 'exchange.leveldb');
-    const logFile = path.join(location, readdirSync(location).find((name) => /^\d+\.log$/.test(name))!);
+    const { dir, location, logFile, lastSeq } = await closedStore();
     const bytes = readFileSync(logFile);
-    writeFileSync(logFile, bytes.subarray(0, bytes.lastIndexOf(Buffer.from(journalKey(lastSeq))) + 4));
+    writeFileSync(logFile, bytes.subarray(0, batchAt(bytes, lastSeq) + 4));
     const second = await openExchange(dir);
     assert.equal(second.recovered.state.lastSeq, lastSeq - 1);
     await second.storage.close();
