@@ -78,8 +78,14 @@ describe('HTTP POST /api/order/submit: refusals', () => {
 
   it('refuses an order the funds do not cover with 2004 / 422, recorded REJECTED, nothing frozen', async () => {
     const poor = await trader(10_000);
-    await refused(h, 'POST', '/api/order/submit', { token: poor.token, body: { account_id: poor.accountId, ...limit('BUY', 86000, 1, { order_id: 'poor-1' }) } }, 2004, 422);
+    const message = await refused(h, 'POST', '/api/order/submit', { token: poor.token, body: { account_id: poor.accountId, ...limit('BUY', 86000, 1, { order_id: 'poor-1' }) } }, 2004, 422);
+    assert.match(message, /^order poor-1 refused: Insufficient funds/);
     await recordedRejected(poor, 'poor-1', 2004);
+    // An id the exchange generated is named too: the client finds the REJECTED record by it.
+    const generated = await refused(h, 'POST', '/api/order/submit', { token: poor.token, body: { account_id: poor.accountId, ...limit('BUY', 86000, 1) } }, 2004, 422);
+    const orderId = /^order (\S+) refused: /.exec(generated)?.[1];
+    assert.ok(orderId !== undefined && orderId !== 'poor-1', generated);
+    await recordedRejected(poor, orderId, 2004);
     const acc = await account(poor);
     assert.equal(acc.available, 10_000);
     assert.equal(acc.frozen_margin, 0);

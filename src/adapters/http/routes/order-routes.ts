@@ -105,7 +105,15 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
       const command = toPlaceOrder(state(), account.accountId, request.body as OrderRequest);
-      return orderReply(account.accountId, command.orderId, await execute(ctx.exchange, command));
+      const applied = await ctx.exchange.submit(command);
+      const { code, message, events } = applied.result;
+      if (code !== ResultCode.Success) {
+        // A refusal the exchange recorded (a REJECTED order) names it: an id the exchange
+        // generated is otherwise nowhere in the reply, and the record is in the lists.
+        const recorded = events.some((e) => e.type === 'order.rejected' && e.order.orderId === command.orderId);
+        throw new ApiError(code, recorded ? `order ${command.orderId} refused: ${message}` : message);
+      }
+      return orderReply(account.accountId, command.orderId, applied);
     },
   );
 
