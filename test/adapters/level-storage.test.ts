@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -292,11 +292,14 @@ describe('durable journal on LevelDB', () => {
     assert.match(noteDamage(nowhere, ['(ignoring error) x.log: dropping 5 bytes; Corruption: checksum mismatch'], new Date()).message, /could not be written: .*the next start will find the damage again/);
   });
 
-  it('a clean start leaves no marker behind', async () => {
+  it('a clean start leaves no marker behind; a folder the start cannot write in is refused as the store', async () => {
     const dir = tempDir();
     const first = await openExchange(dir);
     await first.storage.close();
     assert.deepEqual(readdirSync(path.join(dir, 'exchange.leveldb')).filter((name) => name === OPEN_UNCHECKED || name === DAMAGE_NOTE), []);
+    // (A directory where the mark goes: the write fails as on a read-only or full disk.)
+    mkdirSync(path.join(dir, 'exchange.leveldb', OPEN_UNCHECKED));
+    await assert.rejects(openExchange(dir), /^Error: cannot open the store at .*exchange\.leveldb \(EISDIR/);
   });
 
   it('a crash while the last batch was written (a torn, never acknowledged record) is no damage', async () => {

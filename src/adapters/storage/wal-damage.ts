@@ -35,7 +35,12 @@ const DROPPED = /\(ignoring error\) .*dropping \d+ bytes.*$/gm;
 export function markOpening(location: string): boolean {
   const marker = path.join(location, OPEN_UNCHECKED);
   const earlierUnread = existsSync(marker);
-  writeFileSync(marker, 'The storage engine was opened and its log not yet read for damage (see src/adapters/storage/wal-damage.ts).\n');
+  try {
+    writeFileSync(marker, 'The storage engine was opened and its log not yet read for damage (see src/adapters/storage/wal-damage.ts).\n');
+  } catch (error) {
+    // The engine could not write here either (a read-only or full disk): say so as it would.
+    throw new Error(`cannot open the store at ${location} (${(error as Error).message})`, { cause: error });
+  }
   return earlierUnread;
 }
 
