@@ -25,9 +25,20 @@ export function fromCents(cents: Cents): number {
   return cents / CENTS_PER_UNIT;
 }
 
-/** Rounds half away from zero: the one rounding rule of money in the core. */
+/** Below this many cents, a product is first taken to a millionth of a cent exactly (see roundCents). */
+const NOISE_FREE_BELOW: Cents = Number.MAX_SAFE_INTEGER / 1e6;
+
+/**
+ * Rounds half away from zero: the one rounding rule of money in the core. A product of
+ * cents and a decimal rate carries binary noise (6,750,000 × 0.00013 is 877.4999999999999,
+ * not 877.5), which decided exact half cents downwards: the product is first taken to a
+ * millionth of a cent, as ceilCents does. (Past about 90 million currency units the
+ * noise is below that and the value is rounded as it is.)
+ */
 export function roundCents(value: number): Cents {
-  return value < 0 ? -Math.round(-value) : Math.round(value);
+  const size = Math.abs(value);
+  const clean = size < NOISE_FREE_BELOW ? Math.round(size * 1e6) / 1e6 : size;
+  return value < 0 ? -Math.round(clean) : Math.round(clean);
 }
 
 /**

@@ -24,8 +24,12 @@
  *     conditional order whose order was refused without a record names no order; a
  *     change of an instrument's status is told to the accounts with resting or
  *     conditional orders on it too, once.
+ * 13: money rounds half away from zero after taking a product to a millionth of a cent
+ *     (a commission of 877.4999999999999 cents, binary noise of exactly 877.5, rounded
+ *     down); a modify of a CLOSETODAY order that outlived a settlement takes the earlier
+ *     lots it held first.
  */
-export const CORE_VERSION = 12;
+export const CORE_VERSION = 13;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -263,3 +263,18 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
   });
 });
 
+
+describe('money rounding', () => {
+  it('rounds a commission of exactly half a cent away from zero, whatever the binary noise of the product', () => {
+    // A PTA-like contract: 4,500 x 3 lots x 5 x 0.00013 = 8.775, which the product of
+    // cents and rate computes as 877.4999999999999 cents.
+    const PTA = { ...COPPER, instrumentId: 'CZCE.TA701', exchangeId: 'CZCE' as const, productId: 'ta', priceTick: 2, commissionRate: 0.00013, preSettlement: 4500 };
+    assert.equal(2250 * 1000 * 3 * 0.00013 === 877.5, false, 'the product this test is about carries noise');
+    const x = new CoreHarness([PTA]);
+    for (const account of ['A', 'B']) x.ensureAccount(account, 1_000_000);
+    assert.equal(x.place('B', 'b1', 'SELL', 4500, 3, { instrumentId: PTA.instrumentId }).code, ResultCode.Success);
+    assert.equal(x.place('A', 'a1', 'BUY', 4500, 3, { instrumentId: PTA.instrumentId }).code, ResultCode.Success);
+    expectAccount(x, 'A', { commission: 8.78 });
+    expectAccount(x, 'B', { commission: 8.78 });
+  });
+});

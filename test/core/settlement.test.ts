@@ -62,6 +62,27 @@ describe('day-end settlement over two days', () => {
     assert.equal(x.state.tradingDay, '2026-11-25');
   });
 
+  it('a GTC CLOSETODAY order that outlived a settlement can be modified: it holds earlier lots now', () => {
+    const x = market();
+    // A opens 3 long on SHFE and rests a GTC CLOSETODAY sell of 2 above the market.
+    x.place('B', 'b1', 'SELL', 70000, 3);
+    x.place('A', 'a1', 'BUY', 70000, 3);
+    assert.equal(x.place('A', 'close', 'SELL', 70500, 2, { offset: 'CLOSETODAY', timeCondition: 'GTC' }).code, ResultCode.Success);
+    x.run({ type: 'settlement.execute' });
+    // Its lots are earlier ones now; a modify keeps them, and may ask for more today's lots only.
+    assert.equal(x.modify('A', 'close', 70400, 2).code, ResultCode.Success);
+    let position = positionViews(x.state, 'A')[ID]!;
+    assert.deepEqual([position.volume_long_today, position.volume_long_his], [0, 3]);
+    const refused = x.modify('A', 'close', 70400, 3);
+    assert.equal(refused.code, ResultCode.PositionLimitExceeded, 'the third lot is an earlier one, and CLOSETODAY takes only today\'s besides those it held');
+    assert.ok(liveOrder(x.state, 'A', 'close'), 'a refused modify leaves the order as it was');
+    // The replaced order fills from the lots it holds.
+    x.place('D', 'd1', 'BUY', 70400, 2);
+    position = positionViews(x.state, 'A')[ID]!;
+    assert.deepEqual([position.volume_long_today, position.volume_long_his], [0, 1]);
+    assertAllIdentities(x.state);
+  });
+
   it('moves price limits to the new reference price', () => {
     const x = market();
     tradeAt(x, 72000, '1');

@@ -79,7 +79,12 @@ export class Ledger implements FillListener {
    * (A sell frozen at its own price could fill at a bid three times higher and leave its
    * account with negative available: found by review, 2026-11-24.)
    */
-  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean): Verdict {
+  /**
+   * `carriedHis`: earlier lots the order replaces held (a modify). A CLOSETODAY order
+   * that outlived a settlement holds lots that became earlier ones, and its replacement
+   * takes those first, as the order itself does when it fills.
+   */
+  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, carriedHis = 0): Verdict {
     markAccount(account);
     const opens = order.offset === 'OPEN';
     const perLot = (ticks: number): Cents => {
@@ -101,7 +106,7 @@ export class Ledger implements FillListener {
     const marginPerLot = opens ? ceilCents(perLotValue * instrument.marginRatio) : 0;
     const needed = (marginPerLot + commissionPerLot) * order.volume;
     if (!opens) {
-      const closable = this.reserveClose(account, instrument, order);
+      const closable = this.reserveClose(account, instrument, order, carriedHis);
       if (closable.code !== ResultCode.Success) return closable;
     }
     order.account = account;
@@ -204,11 +209,12 @@ export class Ledger implements FillListener {
   }
 
   /**
-   * Which lots a closing order takes. CLOSETODAY: today's only; CLOSEYESTERDAY: earlier
+   * Which lots a closing order takes. CLOSETODAY: today's only (and first the earlier
+   * lots a replaced CLOSETODAY order carried over a settlement); CLOSEYESTERDAY: earlier
    * ones only; CLOSE: earlier lots first, then today's, except on SHFE and INE, where
    * today's lots can only be closed with CLOSETODAY.
    */
-  private reserveClose(account: Account, instrument: Instrument, order: Order): Verdict {
+  private reserveClose(account: Account, instrument: Instrument, order: Order, carriedHis: number): Verdict {
     const side = this.positionOf(account, instrument).sideFor(order.direction === 'BUY', false);
     const volume = order.volume;
     const separatesToday = instrument.spec.exchangeId === 'SHFE' || instrument.spec.exchangeId === 'INE';
@@ -216,7 +222,8 @@ export class Ledger implements FillListener {
     let today = 0;
     switch (order.offset) {
       case 'CLOSETODAY':
-        today = volume;
+        his = Math.min(volume, carriedHis);
+        today = volume - his;
         break;
       case 'CLOSEYESTERDAY':
         his = volume;
