@@ -290,6 +290,7 @@ function reviveAccount(state: CoreState, saved: SerializedAccount): Account {
   });
   account.frozen = saved.frozen;
   account.riskLevel = saved.riskLevel;
+  if (account.riskLevel === 'force-close') state.ledger.atForceClose.add(account);
   for (const savedPosition of saved.positions) {
     const position = new Position(account, state.instruments.get(savedPosition.instrumentId)!);
     restoreSide(position.long, savedPosition.long);

@@ -27,7 +27,8 @@
  * 13: money rounds half away from zero after taking a product to a millionth of a cent
  *     (a commission of 877.4999999999999 cents, binary noise of exactly 877.5, rounded
  *     down); a modify of a CLOSETODAY order that outlived a settlement takes the earlier
- *     lots it held first.
+ *     lots it held first; an account left at force-close is retried at any trade in an
+ *     instrument it holds and at the resume of one, not only at a price move.
  */
 export const CORE_VERSION = 13;
 

@@ -145,6 +145,36 @@ describe('forced liquidation', () => {
     assert.deepEqual([second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['complete', 1, 67900]);
   });
 
+  it('retries what lacked liquidity at the next trade in the instrument, at an unchanged price too', () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    const first = tradeAt(x, 68000, '1');
+    assert.equal(eventsOfType(first, 'account.liquidated')[0]?.result, 'partial');
+    // E bids below the market; then C and D trade again at 68,000, the same price.
+    x.place('E', 'e1', 'BUY', 67900, 1);
+    const again = tradeAt(x, 68000, '2');
+    const [second] = eventsOfType(again, 'account.liquidated');
+    assert.deepEqual([second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['complete', 1, 67900]);
+    assert.equal(x.state.ledger.atForceClose.size, 0);
+  });
+
+  it('retries an account its instrument\'s suspension kept from liquidation when trading resumes', () => {
+    const x = longOnThinEquity();
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('E', 'e1', 'BUY', 65000, 5, { timeCondition: 'GTC' });
+    x.run({ type: 'instrument.suspend', instrumentId: CU.instrumentId });
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: CU.instrumentId, price: 65000 }).code, ResultCode.Success);
+    x.run({ type: 'settlement.execute' });
+    // Suspended: nothing could close A, left at force-close.
+    assert.equal(x.state.accounts.get('A')!.riskLevel, 'force-close');
+    assert.deepEqual([...x.state.ledger.atForceClose].map((a) => a.accountId), ['A']);
+    const resumed = x.run({ type: 'instrument.resume', instrumentId: CU.instrumentId });
+    const [liquidation] = eventsOfType(resumed, 'account.liquidated');
+    assert.deepEqual([liquidation?.result, liquidation?.orders[0]?.averagePrice], ['complete', 65000]);
+    assert.notEqual(x.state.accounts.get('A')!.riskLevel, 'force-close');
+  });
+
   it('an administrator can liquidate any account through the same path', () => {
     const x = longOnThinEquity();
     x.place('A', 'a1', 'BUY', 70000, 1);

@@ -69,6 +69,13 @@ export class Ledger implements FillListener {
   readonly moved = new Map<Instrument, number>();
   /** Accounts liquidated during the current command: at most once each. */
   readonly liquidated = new Set<Account>();
+  /**
+   * Accounts the last risk check left at force-close: their liquidation found too little
+   * to trade against, or the instrument was suspended. Whatever comes to trade with them
+   * (a trade at any price in an instrument they hold, a resume) tries again; only a price
+   * move did until core version 13. Derived from the accounts' risk levels (see reviveAccount).
+   */
+  readonly atForceClose = new Set<Account>();
 
   /**
    * Freezes what a new order needs, or says why it cannot be placed. The funds check is
@@ -160,6 +167,12 @@ export class Ledger implements FillListener {
     if (taker.account !== null) this.fill(instrument, taker, notional, volume, commission, priceTicks);
     this.moved.set(instrument, priceTicks);
     if (priceMoved) this.priceMoved(instrument, priceTicks);
+    else if (this.atForceClose.size > 0) this.retryLiquidationsIn(instrument);
+  }
+
+  /** Puts the accounts left at force-close that hold `instrument` up for another risk check (and liquidation). */
+  retryLiquidationsIn(instrument: Instrument): void {
+    for (const account of this.atForceClose) if (account.positions.has(instrument.id)) this.touched.add(account);
   }
 
   onOrderClosed(_instrument: Instrument, order: Order): void {

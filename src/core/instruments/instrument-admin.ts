@@ -88,6 +88,8 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
     case 'instrument.resume':
       if (instrument.status === 'TRADING') return rejected(ResultCode.ParameterError, `${instrument.id} is already trading`);
       instrument.status = 'TRADING';
+      // Accounts its suspension kept from being liquidated try again at once.
+      state.ledger.retryLiquidationsIn(instrument);
       break;
     case 'instrument.delist':
       instrument.status = 'DELISTED';

@@ -10,7 +10,8 @@ import type { CoreState } from '../state.ts';
 /**
  * Forced liquidation (spec rule 5): cancel the account's live orders, then close every
  * position with market orders, as far as the book's liquidity allows. Whatever stays open
- * is retried at the next price change, when the risk check runs again. The record of what
+ * is retried at the next trade in an instrument the account holds, or when one resumes
+ * (Ledger.atForceClose), when the risk check runs again. The record of what
  * was done is an `account.liquidated` event.
  */
 export function liquidate(

@@ -9,7 +9,8 @@ import { riskLevelOf } from './risk-level.ts';
  * Risk check of the accounts whose margin or profit moved in this command (the ledger
  * collects them as it marks positions: an index, not a scan of every account). A change
  * of level is reported; reaching force-close liquidates, at most once per account per
- * command (what stays open is retried at the next price change).
+ * command (what stays open is retried at the next trade in an instrument the account
+ * holds, or when one resumes: Ledger.atForceClose).
  * Accounts are visited in account-id order so the outcome never depends on set order.
  */
 /**
@@ -56,5 +57,7 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
     }
     // Liquidation trades touch the account again; it is re-indexed after its next check.
     if (!touched.has(account)) indexAccount(account, state.options);
+    if (account.riskLevel === 'force-close') state.ledger.atForceClose.add(account);
+    else state.ledger.atForceClose.delete(account);
   }
 }
