@@ -339,6 +339,26 @@ export interface AccountSettlement {
    * before 2026-11-24, when such an account was reported force-closed.
    */
   readonly forceCloseFailed?: boolean;
+  /**
+   * What the account held when the day was settled (after any forced liquidation), by
+   * instrument id: the positions of its settlement statement. Absent in records written
+   * before core version 14.
+   */
+  readonly positions?: readonly SettledPosition[];
+}
+
+/** One instrument's holding of an account at settlement, marked at the settlement price. */
+export interface SettledPosition {
+  readonly instrumentId: string;
+  readonly longVolume: number;
+  /** Of the long lots, those opened on the day settled. */
+  readonly longToday: number;
+  readonly shortVolume: number;
+  readonly shortToday: number;
+  readonly settlementPrice: number;
+  /** The day's mark-to-market of these lots (the position_profit the account settles). */
+  readonly positionProfit: number;
+  readonly margin: number;
 }
 
 export interface InstrumentSettlement {

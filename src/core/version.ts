@@ -30,7 +30,7 @@
  *     lots it held first; an account left at force-close is retried at any trade in an
  *     instrument it holds and at the resume of one, not only at a price move.
  */
-export const CORE_VERSION = 13;
+export const CORE_VERSION = 14;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -38,6 +38,12 @@ describe('day-end settlement over two days', () => {
     //    balance 1,000,000 - 70 + 8,000 = 1,007,930
     const a = summary!.accounts.find((r) => r.accountId === 'A')!;
     assert.deepEqual([a.commission, a.positionProfit, a.balance], [70, 8000, 1_007_930]);
+    // What each account held is recorded for its statement; B's short is one of them.
+    assert.deepEqual(a.positions, [
+      { instrumentId: ID, longVolume: 2, longToday: 2, shortVolume: 0, shortToday: 0, settlementPrice: 70800, positionProfit: 8000, margin: 70_800 },
+    ]);
+    const b = summary!.accounts.find((r) => r.accountId === 'B')!;
+    assert.deepEqual(b.positions?.map((p) => [p.shortVolume, p.positionProfit]), [[2, -8000]]);
     // Next day: pre_balance = that balance, the day's flows start at zero, the lots are his
     // at the settlement price, margin 2 x 70,800 x 5 x 0.1 = 70,800 (plus the GTC bid's frozen funds).
     expectAccount(x, 'A', { pre_balance: 1_007_930, deposit: 0, commission: 0, close_profit: 0, float_profit: 0, margin: 70_800, balance: 1_007_930 });
@@ -58,6 +64,10 @@ describe('day-end settlement over two days', () => {
     // No price set: the day's volume-weighted average price (all at 71,000) settles it.
     const day2 = eventsOfType(x.run({ type: 'settlement.execute' }), 'settlement.completed')[0]!;
     assert.deepEqual(day2.instruments.map((i) => [i.settlementPrice, i.source]), [[71000, 'vwap']]);
+    // A's remaining lot is an earlier one, marked from 70,800 to 71,000.
+    assert.deepEqual(day2.accounts.find((r) => r.accountId === 'A')?.positions, [
+      { instrumentId: ID, longVolume: 1, longToday: 0, shortVolume: 0, shortToday: 0, settlementPrice: 71000, positionProfit: 1000, margin: 35_500 },
+    ]);
     expectAccount(x, 'A', { pre_balance: 1_009_894.5, float_profit: 0 });
     assert.equal(x.state.tradingDay, '2026-11-25');
   });

@@ -3,7 +3,7 @@ import type { Position } from '../accounts/position.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
-import type { AccountSettlement, CoreEvent, InstrumentSettlement } from '../events.ts';
+import type { AccountSettlement, CoreEvent, InstrumentSettlement, SettledPosition } from '../events.ts';
 import { cancelCrossingTheLimits, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { fromCents, lotValueProblem } from '../money.ts';
@@ -160,7 +160,28 @@ function accountRecord(account: Account, liquidation: 'complete' | 'partial' | u
     riskRatio: account.riskRatio,
     forceClosed: liquidation === 'complete',
     forceCloseFailed: liquidation === 'partial',
+    positions: settledPositions(account),
   };
+}
+
+/** The account's open positions, marked at the settlement price (the instruments' last price by now). */
+function settledPositions(account: Account): SettledPosition[] {
+  const held: SettledPosition[] = [];
+  for (const position of account.positions.values()) {
+    if (position.isFlat) continue;
+    const { long, short, instrument } = position;
+    held.push({
+      instrumentId: instrument.id,
+      longVolume: long.volume,
+      longToday: long.todayVolume,
+      shortVolume: short.volume,
+      shortToday: short.todayVolume,
+      settlementPrice: instrument.grid.toPrice(instrument.lastPriceTicks),
+      positionProfit: fromCents(position.floatProfit),
+      margin: fromCents(position.margin),
+    });
+  }
+  return held.sort((a, b) => compare(a.instrumentId, b.instrumentId));
 }
 
 /**
