@@ -72,6 +72,7 @@ export class Service {
           port: config.server.wsPort,
           heartbeatTimeoutMs: config.ws.heartbeatTimeoutSeconds * 1000,
           timeZone: config.exchange.timezone,
+          exchangeName: config.exchange.name,
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,

@@ -172,6 +172,7 @@ export function pathValues(world: World): Record<string, string> {
     id: world.instrumentId,
     instrument_id: 'SHFE.cu2701',
     date: world.settlementDate,
+    trading_day: world.settlementDate,
   };
 }
 

@@ -180,6 +180,14 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(standings.locator('tr', { hasText: 'ALICE-W' }), 'you');
     assert.doesNotMatch(await standings.locator('tr', { hasText: 'BOB-W' }).innerText(), /\byou\b/);
     await screenshot(alice, '3-trader-standings');
+
+    // The trader reads the settled day's statement: money, positions at the settlement price, trades.
+    await alice.getByRole('link', { name: 'Funds' }).first().click();
+    await alice.getByTestId(`statement-${before}`).click();
+    await waitForText(alice.getByTestId('statement-positions'), 'SHFE.cu2701');
+    await waitForText(alice.getByTestId('statement-trades'), 'SELL OPEN');
+    await screenshot(alice, '3-trader-statement');
+    await alice.keyboard.press('Escape');
   });
 
   it('keeps notifications that arrive on another page, and follows a logout in another tab, saying so', async () => {

@@ -48,6 +48,12 @@ export const CLIENT_MESSAGES = {
     focus_datetime: OptNum,
     focus_position: OptNum,
   }),
+  // Broker gateways' settlement messages (settlement-handlers.ts); the date as tqsdk-js
+  // sends it (a number, 20261124) or as text.
+  qry_settlement_info: Type.Object({ trading_day: Type.Union([Type.Integer({ minimum: 0, maximum: 99_999_999 }), Type.String({ maxLength: 10 })]) }),
+  confirm_settlement: Type.Object({}),
+  qry_account_info: Type.Object({}),
+  qry_account_register: Type.Object({}),
 } satisfies Record<string, TSchema>;
 
 export type ClientAid = keyof typeof CLIENT_MESSAGES;

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
 import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
+import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { errorDetail } from '../../app/error-detail.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { ResultCode } from '../../core/index.ts';
@@ -14,6 +15,7 @@ import { FanOutQueue } from './fan-out-queue.ts';
 import { FrameQueue } from './frame-queue.ts';
 import { heartbeatAction, heartbeatCheckEveryMs } from './heartbeat.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
+import { confirmSettlement, querySettlement } from './settlement-handlers.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
@@ -23,6 +25,8 @@ export interface DiffServerOptions {
   /** A connection silent this long (no message, no pong) is dropped. */
   readonly heartbeatTimeoutMs: number;
   readonly timeZone: string;
+  /** exchange.name, heading settlement statements. */
+  readonly exchangeName?: string;
   readonly now: () => number;
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
@@ -147,6 +151,8 @@ export class DiffServer {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
   private readonly sessionStarts = new SessionStartLimiter();
+  /** Statements read per user (qry_settlement_info), as HTTP limits history reads. */
+  private readonly historyReads = new HistoryReadLimiter();
   private readonly fanOut: FanOutQueue<Connection>;
 
   private constructor(
@@ -320,7 +326,9 @@ export class DiffServer {
       auth: this.auth,
       address,
       sessionStarts: this.sessionStarts,
+      historyReads: this.historyReads,
       now: this.options.now,
+      exchangeName: this.options.exchangeName ?? 'Basis',
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),
     };
     const frames = new FrameQueue((error, during) => this.dropFaulty(connection, error, during));
@@ -545,6 +553,15 @@ export class DiffServer {
         return insertOrder(ctx, session, m);
       case 'cancel_order':
         return cancelOrder(ctx, session, m);
+      case 'qry_settlement_info':
+        return querySettlement(ctx, session, m).then(() => false);
+      case 'confirm_settlement':
+        confirmSettlement(session);
+        return false;
+      case 'qry_account_info':
+      case 'qry_account_register':
+        session.rereadTrade();
+        return false;
     }
   }
 

@@ -127,6 +127,21 @@ export class DiffSession {
     return this.caller === undefined ? undefined : this.exchange.state.users.get(this.caller.userId)?.accountIds[0];
   }
 
+  /**
+   * qry_account_info: trade.<key> is read again whole at the next push, and what differs
+   * from the client's copy is sent (nothing, when the two agree, as they should).
+   */
+  rereadTrade(): void {
+    if (this.caller === undefined) return;
+    this.tradeDirt.all = true;
+    this.answerDue = true;
+  }
+
+  /** A message of its own (not rtn_data), sent at once: the answer to a query. */
+  reply(text: string): void {
+    this.outlet.send(text);
+  }
+
   /** The first message, sent unprompted: DIFF clients peek only after they received something. */
   greet(): void {
     this.outlet.send(`{"aid":"rtn_data","data":[{"ins_list":"","mdhis_more_data":false}]}`);

@@ -4,6 +4,7 @@
  * appears FINISHED under trade.<key>.orders with its reason in last_msg.
  */
 import type { AuthService, Caller } from '../../app/auth/auth-service.ts';
+import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
@@ -23,8 +24,12 @@ export interface HandlerContext {
   readonly address: string;
   /** Logins per user (see SessionStartLimiter). */
   readonly sessionStarts: SessionStartLimiter;
+  /** Statements read per user (see HistoryReadLimiter). */
+  readonly historyReads: HistoryReadLimiter;
   /** Wall clock, epoch milliseconds. */
   readonly now: () => number;
+  /** exchange.name, heading settlement statements. */
+  readonly exchangeName: string;
   /**
    * A bug in a callback that runs outside the frame (an order's lost write, a cancel's
    * outcome): the connection is dropped for its client to start again (see

@@ -368,6 +368,11 @@ export class HistoryProjection {
     return this.trades.all(accountId);
   }
 
+  /** The account's `index`-th trade (oldest first). */
+  tradeAt(accountId: string, index: number): TradeHistory | undefined {
+    return this.trades.get(accountId, index);
+  }
+
   /** The account's trades from the `start`-th on, oldest first, read one at a time (a client catching up reads only the new ones). */
   tradesFrom(accountId: string, start: number): Iterable<TradeHistory> {
     return this.trades.from(accountId, start);
@@ -478,7 +483,8 @@ export class HistoryProjection {
         break;
       case 'settlement.completed': {
         const { type: _type, ...detail } = event;
-        this.settlements.push({ ...detail, ts });
+        const accounts = event.accounts.map((account) => ({ ...account, tradesThrough: this.trades.count(account.accountId) }));
+        this.settlements.push({ ...detail, accounts, ts });
         for (const account of event.accounts) this.push(this.equity, account.accountId, { timestamp: ts, equity: account.balance });
         break;
       }

@@ -48,7 +48,18 @@ export interface SettlementSummary {
 export interface SettlementDetail extends SettlementSummary {
   readonly nextTradingDay: string;
   readonly instruments: readonly InstrumentSettlement[];
-  readonly accounts: readonly AccountSettlement[];
+  /** By account id, as the core settles them. */
+  readonly accounts: readonly SettledAccount[];
+}
+
+/** An account's line of a settlement, as the history keeps it. */
+export interface SettledAccount extends AccountSettlement {
+  /**
+   * How many trades the account had when the day was settled: its trades of the day are
+   * those after the previous settlement's count. Absent in records kept before 2026-11-25
+   * (their day's trades are found by time).
+   */
+  readonly tradesThrough?: number;
 }
 
 export interface EquityPoint {

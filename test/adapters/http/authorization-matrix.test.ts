@@ -85,6 +85,8 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/account/{account_id}/banks': { may: OWNER },
   'GET /api/account/{account_id}/transfers': { may: OWNER },
+  'GET /api/account/{account_id}/settlements': { may: OWNER },
+  'GET /api/account/{account_id}/settlements/{trading_day}': { may: OWNER },
   // orders
   'POST /api/order/submit': { may: OWNER, body: (w) => submitBody(w) },
   'POST /api/order/cancel': { may: OWNER, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, order_id: w.spareOrderIds[0] }) },

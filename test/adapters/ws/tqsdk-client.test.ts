@@ -29,6 +29,7 @@ interface TqWebsocketLike {
   reconnect: boolean;
   reconnectTask: NodeJS.Timeout | null;
   urlList: string[];
+  send(message: Obj): void;
   close(): void;
 }
 
@@ -61,6 +62,9 @@ interface TqsdkClient {
   getPosition(payload: AccountKey & { symbol: string }): Obj | null;
   getOrder(payload: AccountKey & { order_id: string }): Obj | null;
   getTradesByOrder(payload: AccountKey & { order_id: string }): Obj;
+  getHisSettlement(payload: AccountKey & { trading_day: number }): Obj | null;
+  confirmSettlement(payload: AccountKey): void;
+  refreshAccount(payload: AccountKey): void;
   get(payload: { name: string } & Partial<AccountKey>): any;
   getByPath(path: (string | number)[]): any;
   readonly quotesWs: TqWebsocketLike | null;
@@ -139,6 +143,17 @@ function once<T>(sdk: TqsdkClient, event: 'ready' | 'rtn_brokers', ms = WAIT_MS)
       resolve(value as T);
     });
   });
+}
+
+/** Resolves with `probe()`'s first truthy value, checked every 20 ms (for data tqsdk merges without an event). */
+async function poll<T>(probe: () => T | undefined | null | false, what: string, ms = WAIT_MS): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; last frames received by tqsdk:\n${recentFrames()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Closes every socket of a client, with its reconnect timers (tqsdk has no close of its own). */
@@ -368,6 +383,43 @@ describe('tqsdk-js (the real npm DIFF client) against the DIFF server', () => {
     assert.equal(order.volume_left, 1);
     const warning = await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING'), 'a WARNING notify');
     assert.match(warning.content, new RegExp(orderId));
+  });
+
+  it('reads a settlement statement (qry_settlement_info) as tqsdk-js parses it; confirm_settlement and account refreshes are answered', async () => {
+    const day: string = (await h.asAdmin('POST', '/api/admin/settlement/execute')).settlement_date;
+    const tradingDay = Number(day.replace(/-/g, ''));
+    const before = notifies.length;
+    // tqsdk-js's documented flow confirms the statement once logged in; refreshAccount asks for the account again.
+    sdk.confirmSettlement(account);
+    sdk.refreshAccount(account);
+    const confirmed = await until(sdk, () => notifies.slice(before).find((n) => n.level === 'INFO' && /settlement confirmed/.test(n.content)), 'the confirmation notify');
+    assert.equal(confirmed.user_id, 'alice');
+    const ws = Object.values(sdk.trade_accounts).find((a) => a.user_id === 'alice')!.ws;
+    ws.send({ aid: 'qry_settlement_info', trading_day: tradingDay });
+    const parsed = await poll(() => sdk.getHisSettlement({ ...account, trading_day: tradingDay }), `trade.alice.his_settlements.${tradingDay}`);
+    const statement = await h.ok('GET', `/api/account/${alice.accountId}/settlements/${day}`, { token: alice.token });
+    const summary: Record<string, string> = parsed.account;
+    const figures: [string, number][] = [
+      ['Balance b/f', statement.pre_balance],
+      ['Balance c/f', statement.balance],
+      ['Realized P/L', statement.close_profit],
+      ['MTM P/L', statement.position_profit],
+      ['Commission', statement.commission],
+      ['Margin Occupied', statement.margin],
+      ['Fund Avail.', statement.available],
+    ];
+    for (const [label, value] of figures) assert.equal(Number(summary[label]), value, `${label} in ${JSON.stringify(summary)}`);
+    assert.ok(statement.trade_count > 0);
+    assert.equal(parsed.transactionRecords.length, statement.trade_count);
+    parsed.transactionRecords.forEach((row: Record<string, string>, i: number) => {
+      const trade = statement.trades[i];
+      assert.deepEqual([Number(row.Price), Number(row.Lots), Number(row.Fee), row.Instrument], [trade.price, trade.volume, trade.commission, trade.instrument_id]);
+    });
+    // A day without a statement is told, not answered with an empty one.
+    ws.send({ aid: 'qry_settlement_info', trading_day: 20010101 });
+    const missing = await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING'), 'a WARNING for a day never settled');
+    assert.match(missing.content, /no settlement statement/);
+    assert.equal(notifies.slice(before).filter((n) => n.level === 'WARNING').length, 1, `notifies: ${JSON.stringify(notifies.slice(before))}`);
   });
 
   it('refuses a wrong password: an ERROR notify, no trade data', async () => {

@@ -1514,6 +1514,263 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/{account_id}/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The days this account was settled, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    account_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                account_id: string;
+                                /** @description The day settled, YYYY-MM-DD */
+                                trading_day: string;
+                                next_trading_day: string;
+                                /** @description milliseconds since the epoch */
+                                settled_at: number;
+                                currency: string;
+                                pre_balance: number;
+                                deposit: number;
+                                withdraw: number;
+                                close_profit: number;
+                                position_profit: number;
+                                commission: number;
+                                balance: number;
+                                margin: number;
+                                available: number;
+                                risk_ratio: number;
+                                /** @description Forced liquidation at this settlement closed every position */
+                                force_closed: boolean;
+                                /** @description Forced liquidation at this settlement left positions open (nothing to close against, a suspended instrument) */
+                                force_close_failed: boolean;
+                                /** @description The day's trades of the account */
+                                trade_count: number;
+                            }[];
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/{account_id}/settlements/{trading_day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One day's settlement statement: money, positions at the settlement price, and a page of the day's trades */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    account_id: string;
+                    /** @description The day settled: YYYY-MM-DD or YYYYMMDD */
+                    trading_day: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                account_id: string;
+                                /** @description The day settled, YYYY-MM-DD */
+                                trading_day: string;
+                                next_trading_day: string;
+                                /** @description milliseconds since the epoch */
+                                settled_at: number;
+                                currency: string;
+                                pre_balance: number;
+                                deposit: number;
+                                withdraw: number;
+                                close_profit: number;
+                                position_profit: number;
+                                commission: number;
+                                balance: number;
+                                margin: number;
+                                available: number;
+                                risk_ratio: number;
+                                /** @description Forced liquidation at this settlement closed every position */
+                                force_closed: boolean;
+                                /** @description Forced liquidation at this settlement left positions open (nothing to close against, a suspended instrument) */
+                                force_close_failed: boolean;
+                                /** @description The day's trades of the account */
+                                trade_count: number;
+                                /** @description Held at the settlement price (empty for days settled before 2026-11-25, which did not record them) */
+                                positions: {
+                                    instrument_id: string;
+                                    volume_long: number;
+                                    /** @description Of the long lots, those opened on the day */
+                                    volume_long_today: number;
+                                    volume_short: number;
+                                    volume_short_today: number;
+                                    settlement_price: number;
+                                    /** @description The day's mark-to-market of these lots */
+                                    position_profit: number;
+                                    margin: number;
+                                }[];
+                                /** @description The day's trades, oldest first: one page of trade_count (limit, offset) */
+                                trades: {
+                                    user_id: string;
+                                    account_id: string;
+                                    trade_id: string;
+                                    order_id: string;
+                                    exchange_id: string;
+                                    instrument_id: string;
+                                    exchange_trade_id: string;
+                                    exchange_order_id: string;
+                                    direction: string;
+                                    offset: string;
+                                    price: number;
+                                    volume: number;
+                                    /** @description nanoseconds since the epoch */
+                                    trade_date_time: number;
+                                    commission: number;
+                                }[];
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/submit": {
         parameters: {
             query?: never;

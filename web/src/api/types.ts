@@ -40,3 +40,5 @@ export type Transaction = Data<'/api/management/transactions/{user_id}', 'get'>[
 export type RiskLevel = AccountSummary['risk_level'];
 export type LeaderboardEntry = Data<'/api/management/leaderboard', 'get'>[number];
 export type StandingsEntry = Data<'/api/competition/leaderboard', 'get'>[number];
+export type AccountDay = Data<'/api/account/{account_id}/settlements', 'get'>[number];
+export type Statement = Data<'/api/account/{account_id}/settlements/{trading_day}', 'get'>;

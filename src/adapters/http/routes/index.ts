@@ -11,11 +11,13 @@ import { orderRoutes } from './order-routes.ts';
 import { positionRoutes } from './position-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
 import { settlementRoutes } from './settlement-routes.ts';
+import { statementRoutes } from './statement-routes.ts';
 
 /** Every route group of the spec's "Endpoints" section. */
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   authRoutes,
   accountRoutes,
+  statementRoutes,
   orderRoutes,
   conditionalRoutes,
   positionRoutes,

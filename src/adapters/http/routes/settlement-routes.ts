@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
 import type { SettlementDetail } from '../../../app/history/history-records.ts';
-import { type Command, ResultCode } from '../../../core/index.ts';
+import { type AccountSettlement, type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { MAX_BATCH_ITEMS, page, Paging } from '../schemas/common.ts';
@@ -51,22 +51,25 @@ function detailView(s: SettlementDetail, query: Static<typeof DetailQuery>) {
       pre_settlement: i.preSettlement,
     })),
     account_lines: found.length,
-    accounts: lines.map((a) => ({
-      account_id: a.accountId,
-      user_id: a.userId,
-      pre_balance: a.preBalance,
-      deposit: a.deposit,
-      withdraw: a.withdraw,
-      close_profit: a.closeProfit,
-      position_profit: a.positionProfit,
-      commission: a.commission,
-      balance: a.balance,
-      margin: a.margin,
-      available: a.available,
-      risk_ratio: a.riskRatio,
-      force_closed: a.forceClosed,
-      force_close_failed: a.forceCloseFailed ?? false,
-    })),
+    accounts: lines.map((a) => ({ account_id: a.accountId, user_id: a.userId, ...settledMoneyView(a) })),
+  };
+}
+
+/** The money of an account's settlement line, as the detail and the account's statements show it. */
+export function settledMoneyView(a: AccountSettlement) {
+  return {
+    pre_balance: a.preBalance,
+    deposit: a.deposit,
+    withdraw: a.withdraw,
+    close_profit: a.closeProfit,
+    position_profit: a.positionProfit,
+    commission: a.commission,
+    balance: a.balance,
+    margin: a.margin,
+    available: a.available,
+    risk_ratio: a.riskRatio,
+    force_closed: a.forceClosed,
+    force_close_failed: a.forceCloseFailed ?? false,
   };
 }
 

@@ -275,9 +275,8 @@ export const SettlementSummarySchema = Type.Object({
   executed_at: Millis,
 });
 
-export const AccountSettlementSchema = Type.Object({
-  account_id: Str,
-  user_id: Str,
+/** An account's money as a settlement left it (its line of the settlement). */
+const SettledMoneySchema = Type.Object({
   pre_balance: Num,
   deposit: Num,
   withdraw: Num,
@@ -292,6 +291,8 @@ export const AccountSettlementSchema = Type.Object({
   force_close_failed: Type.Boolean({ description: 'Forced liquidation at this settlement left positions open (nothing to close against, a suspended instrument)' }),
 });
 
+export const AccountSettlementSchema = Type.Composite([Type.Object({ account_id: Str, user_id: Str }), SettledMoneySchema]);
+
 export const SettlementDetailSchema = Type.Composite([
   SettlementSummarySchema,
   Type.Object({
@@ -300,6 +301,39 @@ export const SettlementDetailSchema = Type.Composite([
     ),
     account_lines: Type.Integer({ description: 'Account lines the search finds (every account without one), before paging' }),
     accounts: Type.Array(AccountSettlementSchema, { description: 'In the order they were settled; one page of them with limit and offset' }),
+  }),
+]);
+
+/** A settled day of one account (its line of that settlement). */
+export const AccountDaySchema = Type.Composite([
+  Type.Object({
+    account_id: Str,
+    trading_day: Type.String({ description: 'The day settled, YYYY-MM-DD' }),
+    next_trading_day: Str,
+    settled_at: Millis,
+    currency: Str,
+  }),
+  SettledMoneySchema,
+  Type.Object({ trade_count: Type.Integer({ description: "The day's trades of the account" }) }),
+]);
+
+export const SettledPositionSchema = Type.Object({
+  instrument_id: Str,
+  volume_long: Int,
+  volume_long_today: Type.Integer({ description: 'Of the long lots, those opened on the day' }),
+  volume_short: Int,
+  volume_short_today: Int,
+  settlement_price: Num,
+  position_profit: Type.Number({ description: "The day's mark-to-market of these lots" }),
+  margin: Num,
+});
+
+/** A day's settlement statement of an account: its money, what it held, and the day's trades. */
+export const StatementSchema = Type.Composite([
+  AccountDaySchema,
+  Type.Object({
+    positions: Type.Array(SettledPositionSchema, { description: 'Held at the settlement price (empty for days settled before 2026-11-25, which did not record them)' }),
+    trades: Type.Array(TradeSchema, { description: "The day's trades, oldest first: one page of trade_count (limit, offset)" }),
   }),
 ]);
 

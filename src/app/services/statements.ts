@@ -1,0 +1,97 @@
+/**
+ * An account's settlement statements: for each trading day it was settled, its line of
+ * the settlement (money and positions) and the trades of that day. Read from the history,
+ * so they survive restarts like every other record users query.
+ */
+import type { HistoryProjection } from '../history/history-projection.ts';
+import type { SettledAccount, SettlementDetail, TradeHistory } from '../history/history-records.ts';
+
+/** A settled day of an account: its line of the settlement, and where the day's trades lie in its trade list. */
+export interface Statement {
+  readonly settlement: SettlementDetail;
+  readonly line: SettledAccount;
+  /** Index of the day's first trade in the account's trades. */
+  readonly tradesFrom: number;
+  /** Index after the day's last trade. */
+  readonly tradesTo: number;
+}
+
+/** 20261124, "20261124" or "2026-11-24" as the history keys days (2026-11-24); undefined when not a date. */
+export function tradingDayKey(day: number | string): string | undefined {
+  const digits = String(day).replace(/-/g, '');
+  if (!/^\d{8}$/.test(digits)) return undefined;
+  const key = `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+  const date = new Date(`${key}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== key ? undefined : key;
+}
+
+/** The account's line in a settlement (lines are in account id order, as the core settles them). */
+export function lineOf(settlement: SettlementDetail, accountId: string): SettledAccount | undefined {
+  const lines = settlement.accounts;
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (lines[mid]!.accountId < accountId) low = mid + 1;
+    else high = mid;
+  }
+  const line = lines[low];
+  return line?.accountId === accountId ? line : undefined;
+}
+
+/** Every day the account was settled, oldest first. */
+export function accountDays(history: HistoryProjection, accountId: string): Statement[] {
+  const days: Statement[] = [];
+  let previous: SettlementDetail | undefined;
+  for (const settlement of history.settlementHistory()) {
+    const day = dayOf(history, accountId, settlement, previous);
+    if (day !== undefined) days.push(day);
+    previous = settlement;
+  }
+  return days;
+}
+
+/** The account's statement of `tradingDay` (YYYY-MM-DD); undefined when the account was not settled that day. */
+export function statementOf(history: HistoryProjection, accountId: string, tradingDay: string): Statement | undefined {
+  const settlements = history.settlementHistory();
+  const at = settlements.findIndex((s) => s.settlementDate === tradingDay);
+  return at < 0 ? undefined : dayOf(history, accountId, settlements[at]!, settlements[at - 1]);
+}
+
+function dayOf(history: HistoryProjection, accountId: string, settlement: SettlementDetail, previous: SettlementDetail | undefined): Statement | undefined {
+  const line = lineOf(settlement, accountId);
+  if (line === undefined) return undefined;
+  // Every account is settled each day: one missing from the day before opened since.
+  const previousLine = previous === undefined ? undefined : lineOf(previous, accountId);
+  const tradesFrom = previousLine === undefined ? 0 : (previousLine.tradesThrough ?? tradesAfter(history, accountId, previous!.ts));
+  const tradesTo = line.tradesThrough ?? tradesAfter(history, accountId, settlement.ts);
+  return { settlement, line, tradesFrom, tradesTo: Math.max(tradesFrom, tradesTo) };
+}
+
+/** The statement's trades from its `offset`-th on, at most `limit`, oldest first. */
+export function statementTrades(history: HistoryProjection, statement: Statement, offset = 0, limit = Infinity): TradeHistory[] {
+  const trades: TradeHistory[] = [];
+  const start = statement.tradesFrom + offset;
+  const end = Math.min(statement.tradesTo, start + limit);
+  if (start >= end) return trades;
+  for (const trade of history.tradesFrom(statement.line.accountId, start)) {
+    trades.push(trade);
+    if (trades.length >= end - start) break;
+  }
+  return trades;
+}
+
+/**
+ * How many of the account's trades happened at or before `ts`: the day's end for lines
+ * kept before they counted their trades (trades are in time order).
+ */
+function tradesAfter(history: HistoryProjection, accountId: string, ts: number): number {
+  let low = 0;
+  let high = history.tradeRecordsOf(accountId);
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((history.tradeAt(accountId, mid)?.ts ?? Infinity) <= ts) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
