@@ -1,12 +1,12 @@
-import type { ClockTime, TradingHours } from '../config/index.ts';
+import { type ClockTime, type SessionRange, type TradingHours, tradingHoursText } from '../config/index.ts';
 import { type Command, type CoreState, ResultCode } from '../core/index.ts';
 import type { Clock } from './clock.ts';
 import { tradingDayAt, type WallClock, wallClock } from './trading-calendar.ts';
 
 /**
  * Scheduled sessions (exchange.session_mode = "scheduled", DECISIONS.md): the market is
- * open during trading_hours on weekdays, and the day is settled at settlement_time. The
- * schedule does not change the state itself: it submits journaled commands (market.open,
+ * open during the sessions of trading_hours on weekdays, and the day is settled at
+ * settlement_time. The schedule does not change the state itself: it submits journaled commands (market.open,
  * market.close, settlement.execute) as the clock passes each boundary, so a replay
  * reproduces every session exactly, whatever the configuration says on the day of the
  * replay.
@@ -36,17 +36,20 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
 }
 
 function closedReason(times: SessionTimes): string {
-  const { start, end } = times.tradingHours;
-  return `orders are taken ${start.text}-${end.text} (${times.timeZone}), Monday to Friday`;
+  return `orders are taken ${tradingHoursText(times.tradingHours)} (${times.timeZone}), Monday to Friday`;
 }
 
 /**
- * Inside the trading hours of a session that began on a weekday. A session whose end is
- * earlier than its start runs past midnight (a night session): its part after midnight
- * belongs to the session begun the evening before.
+ * Inside one of the sessions, begun on a weekday. A session whose end is earlier than its
+ * start runs past midnight (a night session): its part after midnight belongs to the
+ * session begun the evening before (Friday's runs into Saturday morning; none begins on
+ * Sunday evening), as Chinese night sessions do.
  */
 function inSession(local: WallClock, hours: TradingHours): boolean {
-  const { start, end } = hours;
+  return hours.some((range) => inRange(local, range));
+}
+
+function inRange(local: WallClock, { start, end }: SessionRange): boolean {
   if (start.minutes < end.minutes) return local.isWeekday && local.minutes >= start.minutes && local.minutes < end.minutes;
   if (local.minutes >= start.minutes) return local.isWeekday;
   return local.minutes < end.minutes && local.dayBeforeIsWeekday;

@@ -8,7 +8,8 @@ import { Value } from '@sinclair/typebox/value';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import type { LogLevel } from './env-overrides.ts';
 import { CheckedFields } from './checked-fields.ts';
-import { CLOCK_TIME_PATTERN, parseClockTime, parseTradingHours, type ClockTime, type TradingHours } from './clock-time.ts';
+import { CLOCK_TIME_PATTERN, parseClockTime, parseTradingHours, TRADING_HOURS_PATTERN, type ClockTime, type TradingHours } from './clock-time.ts';
+import { scheduleProblem, tradingHoursProblems } from './session-rules.ts';
 import type { ConfigIssue } from './config-error.ts';
 import { schemaIssues } from './schema-issues.ts';
 
@@ -163,8 +164,8 @@ const ExchangeFileSchema = table({
       name: opt(nonEmpty()),
       trading_hours: opt(
         Type.String({
-          pattern: `^${CLOCK_TIME_PATTERN}-${CLOCK_TIME_PATTERN}$`,
-          expect: 'a time range "HH:MM-HH:MM" (24-hour clock)',
+          pattern: TRADING_HOURS_PATTERN,
+          expect: 'a time range "HH:MM-HH:MM" (24-hour clock), or several separated by commas',
         }),
       ),
       settlement_time: opt(Type.String({ pattern: `^${CLOCK_TIME_PATTERN}$`, expect: 'a time "HH:MM" (24-hour clock)' })),
@@ -288,27 +289,12 @@ function crossFieldIssues(raw: Record<string, unknown>, source: string, found: r
     issues.push({ source, where: exchange.path('timezone'), problem: `unknown time zone ${JSON.stringify(timezone)} (use an IANA name such as "Asia/Shanghai")` });
   }
   const hours = exchange.string('trading_hours');
-  if (hours !== undefined) {
-    const { start, end } = parseTradingHours(hours);
-    if (start.minutes === end.minutes) {
-      issues.push({ source, where: exchange.path('trading_hours'), problem: `start and end are the same time (${hours})` });
-    }
-  }
-  if (exchange.string('session_mode') === 'scheduled') {
+  const hourProblems = hours === undefined ? [] : tradingHoursProblems(parseTradingHours(hours));
+  for (const problem of hourProblems) issues.push({ source, where: exchange.path('trading_hours'), problem });
+  if (exchange.string('session_mode') === 'scheduled' && hourProblems.length === 0) {
     const settlement = exchange.string('settlement_time') ?? EXCHANGE_DEFAULTS.settlementTime;
-    const { start, end } = parseTradingHours(hours ?? EXCHANGE_DEFAULTS.tradingHours);
-    // The day is settled after its session ends, before the next one: a day session
-    // settles before midnight, a session past midnight before it starts again.
-    const at = parseClockTime(settlement).minutes;
-    const dayAfterTrading = start.minutes < end.minutes ? at >= end.minutes : at >= end.minutes && at < start.minutes;
-    if (!dayAfterTrading) {
-      const until = start.minutes < end.minutes ? 'midnight' : `the next session (${start.text})`;
-      issues.push({
-        source,
-        where: exchange.path('settlement_time'),
-        problem: `${settlement} must be between the end of trading_hours ${start.text}-${end.text} and ${until}: with scheduled sessions the day is settled after it trades`,
-      });
-    }
+    const found = scheduleProblem(parseTradingHours(hours ?? EXCHANGE_DEFAULTS.tradingHours), parseClockTime(settlement));
+    if (found !== undefined) issues.push({ source, where: exchange.path(found.field), problem: found.problem });
   }
   const risk = new CheckedFields(subTable(raw, 'risk'), 'risk', found);
   const warning = risk.number('warning_threshold');

@@ -3,7 +3,8 @@ export { loadConfig, DEFAULT_CONFIG_PATH, INSTRUMENTS_FILE_NAME } from './load-c
 export { ConfigError, type ConfigIssue } from './config-error.ts';
 export { formatConfigSummary } from './config-summary.ts';
 export type { EnvVars } from './env-overrides.ts';
-export type { ClockTime, TradingHours } from './clock-time.ts';
+export type { ClockTime, SessionRange, TradingHours } from './clock-time.ts';
+export { tradingHoursText } from './clock-time.ts';
 export {
   EXCHANGE_DEFAULTS,
   type ExchangeConfig,

@@ -14,6 +14,8 @@ import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 
 const DAY: SessionTimes = { tradingHours: parseTradingHours('09:00-15:00'), settlementTime: parseClockTime('15:30'), timeZone: 'Asia/Shanghai' };
 const NIGHT: SessionTimes = { ...DAY, tradingHours: parseTradingHours('21:00-02:30') };
+/** As Chinese futures trade: a night session, and the day's three with their breaks. */
+const CHINA: SessionTimes = { ...DAY, tradingHours: parseTradingHours('21:00-02:30,09:00-10:15,10:30-11:30,13:30-15:00') };
 
 /** Epoch ms of a Shanghai wall-clock time (UTC+8, no daylight saving). */
 const shanghai = (isoLocal: string): number => Date.parse(`${isoLocal}+08:00`);
@@ -68,6 +70,35 @@ describe('market schedule', () => {
     assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-28T21:30'), NIGHT)), []);
     assert.deepEqual(types(dueCommands(stateOn('2026-11-30', true), shanghai('2026-11-30T00:30'), NIGHT)), [], 'Sunday night is no session');
   });
+  it('runs several sessions a day: closed in the breaks, the night session the next day\'s, Friday night into Saturday only', () => {
+    const at = (state: ReturnType<typeof stateOn>, local: string) => types(dueCommands(state, shanghai(local), CHINA));
+    // Monday's day sessions and their breaks.
+    assert.deepEqual(at(stateOn('2026-11-23', true), '2026-11-23T09:00'), ['market.open']);
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-23T10:15'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-23', true), '2026-11-23T10:20'), []);
+    assert.deepEqual(at(stateOn('2026-11-23', true), '2026-11-23T10:30'), ['market.open']);
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-23T11:30'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-23', true), '2026-11-23T13:30'), ['market.open']);
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-23T15:00'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-23', true), '2026-11-23T15:30'), ['settlement.execute']);
+    // Monday night trades for Tuesday, into Tuesday morning; Tuesday's day sessions follow.
+    assert.deepEqual(at(stateOn('2026-11-24', true), '2026-11-23T21:00'), ['market.open']);
+    assert.deepEqual(at(stateOn('2026-11-24'), '2026-11-24T02:00'), []);
+    assert.deepEqual(at(stateOn('2026-11-24'), '2026-11-24T02:30'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-24', true), '2026-11-24T09:00'), ['market.open']);
+    // Friday night trades for Monday and runs into Saturday morning; Saturday's day
+    // sessions and Sunday night do not open; Monday's day sessions do.
+    assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-27T21:00'), ['market.open']);
+    assert.deepEqual(at(stateOn('2026-11-30'), '2026-11-28T01:00'), []);
+    assert.deepEqual(at(stateOn('2026-11-30'), '2026-11-28T02:30'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-28T09:30'), []);
+    assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-29T21:30'), []);
+    assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-30T00:30'), []);
+    assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-30T09:00'), ['market.open']);
+    const close = dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T12:00'), CHINA)[0];
+    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday' });
+  });
+
   it('logs a tick that fails and still runs the next one (a rejected tick used to stop every later one)', async () => {
     const log: string[] = [];
     const submitted: string[] = [];

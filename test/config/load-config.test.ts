@@ -31,10 +31,12 @@ describe('shipped config', () => {
     assert.equal(config.configPath, join(projectRoot, 'config/exchange.toml'));
     assert.equal(config.exchange.sessionMode, 'continuous');
     assert.equal(config.exchange.timezone, 'Asia/Shanghai');
-    assert.deepEqual(config.exchange.tradingHours, {
-      start: { text: '09:00', minutes: 540 },
-      end: { text: '15:00', minutes: 900 },
-    });
+    assert.deepEqual(config.exchange.tradingHours, [
+      {
+        start: { text: '09:00', minutes: 540 },
+        end: { text: '15:00', minutes: 900 },
+      },
+    ]);
     assert.deepEqual(config.exchange.settlementTime, { text: '15:30', minutes: 930 });
     assert.deepEqual(config.server, { httpHost: '127.0.0.1', httpPort: 8000, wsHost: '127.0.0.1', wsPort: 8001, trustProxy: 0 });
     assert.deepEqual(config.risk, { marginRatio: 0.1, forceCloseThreshold: 1.0, warningThreshold: 0.8 });
@@ -85,7 +87,7 @@ describe('shipped config', () => {
     assert.ok(Object.isFrozen(config.server));
     assert.ok(Object.isFrozen(config.instruments));
     assert.ok(Object.isFrozen(config.instruments[0]));
-    assert.ok(Object.isFrozen(config.exchange.tradingHours.start));
+    assert.ok(Object.isFrozen(config.exchange.tradingHours[0]?.start));
   });
 });
 
@@ -129,8 +131,14 @@ describe('defaults', () => {
 
   it('a trading session may run past midnight', () => {
     const cfg = writeTempConfig({ exchange: '[exchange]\ntrading_hours = "21:00-02:30"\n' });
-    const { start, end } = loadConfig(cfg.env).exchange.tradingHours;
-    assert.deepEqual([start.minutes, end.minutes], [1260, 150]);
+    const [night] = loadConfig(cfg.env).exchange.tradingHours;
+    assert.deepEqual([night?.start.minutes, night?.end.minutes], [1260, 150]);
+  });
+
+  it('trading_hours may list several sessions: a night session and the day\'s, with breaks', () => {
+    const cfg = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30, 09:00-10:15,10:30-11:30,13:30-15:00"\n' });
+    const hours = loadConfig(cfg.env).exchange.tradingHours;
+    assert.deepEqual(hours.map((r) => `${r.start.text}-${r.end.text}`), ['21:00-02:30', '09:00-10:15', '10:30-11:30', '13:30-15:00']);
   });
 });
 
@@ -231,15 +239,28 @@ describe('errors', () => {
   it('scheduled sessions with the settlement time inside or before the trading hours', () => {
     const cfg = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "09:00-16:00"\n' });
     const msg = configErrorOf(() => loadConfig(cfg.env));
-    assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 must be between the end of trading_hours 09:00-16:00 and midnight`), msg);
+    assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 falls in the session 09:00-16:00`), msg);
     // Before the open would settle each day before it trades.
     const early = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\nsettlement_time = "02:00"\n' });
-    assert.ok(configErrorOf(() => loadConfig(early.env)).includes('exchange.settlement_time: 02:00 must be between'));
+    assert.ok(configErrorOf(() => loadConfig(early.env)).includes('exchange.settlement_time: 02:00 comes before every session'));
     const night = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "22:00"\n' });
-    assert.ok(configErrorOf(() => loadConfig(night.env)).includes('and the next session (21:00)'));
+    assert.ok(configErrorOf(() => loadConfig(night.env)).includes('22:00 falls in the session 21:00-02:30'));
     // Past midnight, and the same times with continuous trading: accepted.
     loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "15:00"\n' }).env);
     loadConfig(writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-16:00"\n' }).env);
+  });
+
+  it('a session past midnight that runs into the day, and sessions that overlap or are empty', () => {
+    const allDay = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-15:00"\n' });
+    const msg = configErrorOf(() => loadConfig(allDay.env));
+    assert.ok(msg.includes('exchange.trading_hours: 21:00-15:00 runs past midnight, so it is a night session'), msg);
+    assert.ok(msg.includes('"21:00-02:30,09:00-15:00"'), 'the message shows how to write it');
+    const overlapping = writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-11:30,11:00-15:00,21:00-02:30,01:00-03:00"\n' });
+    const both = configErrorOf(() => loadConfig(overlapping.env));
+    assert.ok(both.includes('exchange.trading_hours: sessions 09:00-11:30 and 11:00-15:00 overlap'), both);
+    assert.ok(both.includes('sessions 21:00-02:30 and 01:00-03:00 overlap'), both);
+    const empty = writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-15:00,12:00-12:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(empty.env)).includes('start and end are the same time (12:00-12:00)'));
   });
 
   it('unknown key in an instrument entry', () => {

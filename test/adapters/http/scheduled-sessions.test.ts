@@ -83,3 +83,50 @@ describe('scheduled sessions', () => {
     assert.equal((await order('tuesday')).status, 200);
   });
 });
+
+describe('scheduled sessions: a night session and a day with a break', () => {
+  const clock = new ManualClock(shanghai(`${monday}T21:30`));
+  const config = configWithExchangeToml(['[exchange]', 'session_mode = "scheduled"', 'trading_hours = "21:00-02:30,09:00-11:30,13:30-15:00"', 'settlement_time = "15:30"', ''].join('\n'));
+  let h: HttpHarness;
+  let alice: TestUser & { accountId: string };
+  let bob: TestUser & { accountId: string };
+
+  before(async () => {
+    h = await HttpHarness.start({ clock, env: config.env });
+    alice = await h.trader('alice', 'ALICE1');
+    bob = await h.trader('bob', 'BOB1');
+  });
+  after(async () => {
+    await h.stop();
+    rmSync(config.dir, { recursive: true, force: true });
+  });
+
+  it("trades Monday night for Tuesday, closes for lunch, and settles the night's trades with Tuesday's", async () => {
+    // Monday evening: Monday is settled first, then the night session opens for Tuesday.
+    await h.service.exchange.runSchedule();
+    await h.service.exchange.runSchedule();
+    assert.equal(h.service.exchange.state.tradingDay, tuesday);
+    await h.order(bob, { direction: 'SELL', price: 86000, volume: 1 });
+    await h.order(alice, { direction: 'BUY', price: 86000, volume: 1 });
+
+    clock.set(shanghai(`${tuesday}T12:00`));
+    await h.service.exchange.runSchedule();
+    const lunch = await refused(h, 'POST', '/api/order/submit', {
+      token: alice.token,
+      body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' },
+    }, 3004, 422);
+    assert.match(lunch, /orders are taken 21:00-02:30, 09:00-11:30, 13:30-15:00/);
+
+    clock.set(shanghai(`${tuesday}T13:30`));
+    await h.service.exchange.runSchedule();
+    await h.order(bob, { direction: 'SELL', price: 86100, volume: 1 });
+    await h.order(alice, { direction: 'BUY', price: 86100, volume: 1 });
+
+    clock.set(shanghai(`${tuesday}T15:30`));
+    await h.service.exchange.runSchedule();
+    await h.service.exchange.runSchedule();
+    const statement = await h.ok('GET', `/api/account/${alice.accountId}/settlements/${tuesday}`, { token: alice.token });
+    assert.deepEqual(statement.trades.map((t: { price: number }) => t.price), [86000, 86100], "Monday night's trade is Tuesday's");
+    assert.deepEqual(statement.positions.map((p: { volume_long: number }) => p.volume_long), [2]);
+  });
+});
