@@ -62,15 +62,31 @@ export function orderOf(state: CoreState, order: OrderHistory): OrderView {
   return orderView(order, userId, liveOrderFrozen(state, order.accountId, order.orderId, order.exchangeOrderId));
 }
 
-/** The list routes' paging: `limit` records after the first `offset`. */
+/** The list routes' paging: `limit` records after the first `offset`, counted from the oldest or the newest. */
 export interface PageQuery {
   readonly limit?: number | undefined;
   readonly offset?: number | undefined;
+  /** 'newest' counts from the newest; anything else (the default, 'oldest') from the oldest. */
+  readonly sort?: string | undefined;
 }
 
-/** A page of the accounts' orders, oldest first (by entry time): only the page's records are read. */
+/**
+ * Reads one page of a list of `total` records kept oldest first, through `read(start,
+ * count)`: as asked, or counted from the newest and given newest first.
+ */
+function pageOf<T>(total: number, query: PageQuery, read: (start: number, count: number) => T[]): T[] {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 100;
+  if (query.sort !== 'newest') return read(offset, limit);
+  const end = total - offset;
+  if (end <= 0) return [];
+  const start = Math.max(0, end - limit);
+  return read(start, end - start).reverse();
+}
+
+/** A page of the accounts' orders, by entry time (see PageQuery): only the page's records are read. */
 export function orderPageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): OrderView[] {
-  return history.orderPage(accountIds, query.offset ?? 0, query.limit ?? 100).map((order) => orderOf(state, order));
+  return pageOf(orderRecordsIn(history, accountIds), query, (start, count) => history.orderPage(accountIds, start, count)).map((order) => orderOf(state, order));
 }
 
 function sumOver(accountIds: readonly string[], count: (accountId: string) => number): number {
@@ -89,9 +105,11 @@ export function tradeRecordsIn(history: HistoryProjection, accountIds: readonly 
   return sumOver(accountIds, (id) => history.tradeRecordsOf(id));
 }
 
-/** A page of the accounts' trades, oldest first. */
+/** A page of the accounts' trades, by trade time (see PageQuery). */
 export function tradePageOf(state: CoreState, history: HistoryProjection, accountIds: readonly string[], query: PageQuery): TradeView[] {
-  return history.tradePage(accountIds, query.offset ?? 0, query.limit ?? 100).map((trade) => tradeView(trade, state.accounts.get(trade.accountId)?.userId ?? ''));
+  return pageOf(tradeRecordsIn(history, accountIds), query, (start, count) => history.tradePage(accountIds, start, count)).map((trade) =>
+    tradeView(trade, state.accounts.get(trade.accountId)?.userId ?? ''),
+  );
 }
 
 /**

@@ -48,6 +48,38 @@ describe('HTTP list totals (X-Total-Count)', () => {
     assert.ok(tape.total >= 3 && tape.items.length === 1, `the tape holds ${tape.total}`);
   });
 
+  it('reads order and trade lists from the newest with sort=newest: the oldest-first list reversed, page by page', async () => {
+    const seller = await h.trader('sort_s', 'SORT_S');
+    const buyer = await h.trader('sort_b', 'SORT_B');
+    for (let i = 0; i < 4; i++) {
+      await h.order(seller, { direction: 'SELL', price: 86500 + 10 * i, volume: 1 });
+      await h.order(buyer, { direction: 'BUY', price: 86500 + 10 * i, volume: 1 });
+    }
+    await h.order(seller, { direction: 'SELL', price: 87000, volume: 1 });
+    const lists: [string, string][] = [
+      [`/api/order/user/${seller.userId}`, seller.token],
+      [`/api/trades/account/${buyer.accountId}`, buyer.token],
+      [`/api/trades/user/${seller.userId}?account_id=${seller.accountId}`, seller.token],
+      [`/api/management/orders?account_id=${seller.accountId}`, h.admin.token],
+      [`/api/management/trades?user_id=${buyer.userId}`, h.admin.token],
+    ];
+    const id = (record: any) => record.exchange_order_id + (record.trade_id ?? '');
+    for (const [url, token] of lists) {
+      const join = url.includes('?') ? '&' : '?';
+      const all = (await totalOf(`${url}${join}limit=1000`, token)).items.map(id);
+      const newestFirst = [...all].reverse();
+      for (const limit of [1, 2, 3, 100]) {
+        for (let offset = 0; offset <= all.length + 1; offset++) {
+          const page = await totalOf(`${url}${join}sort=newest&limit=${limit}&offset=${offset}`, token);
+          assert.equal(page.total, all.length, url);
+          assert.deepEqual(page.items.map(id), newestFirst.slice(offset, offset + limit), `${url} limit ${limit} offset ${offset}`);
+        }
+      }
+      assert.deepEqual((await totalOf(`${url}${join}sort=oldest&limit=1000`, token)).items.map(id), all);
+      await h.fails('GET', `${url}${join}sort=sideways`, { token }, 1001, 400);
+    }
+  });
+
   it('is documented on every route that pages', async () => {
     const doc = (await h.call('GET', '/openapi.json')).body as unknown as { paths: Record<string, Record<string, any>> };
     const paged: string[] = [];

@@ -2283,13 +2283,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's orders, oldest first (account_id narrows) */
+        /** A user's orders, oldest first or newest first (sort); account_id narrows */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                     account_id?: string;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                 };
                 header?: never;
                 path: {
@@ -3486,12 +3488,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trades of an account, oldest first */
+        /** Trades of an account, oldest first or newest first (sort) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                 };
                 header?: never;
                 path: {
@@ -3591,13 +3595,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trades of all the user's accounts, oldest first */
+        /** Trades of all the user's accounts, oldest first or newest first (sort); account_id narrows */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                     account_id?: string;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                 };
                 header?: never;
                 path: {
@@ -5019,6 +5025,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                     account_id?: string;
                     user_id?: string;
                 };
@@ -5463,6 +5471,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                     account_id?: string;
                     user_id?: string;
                 };
@@ -5580,6 +5590,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description oldest first (paging on never misses a record), or newest first */
+                    sort?: "oldest" | "newest";
                     account_id?: string;
                     user_id?: string;
                 };

@@ -5,7 +5,7 @@ import { leaderboard, type LeaderboardMetric } from '../../../app/services/leade
 import { accountSnapshot, accountSummary, orderPageOf, orderRecordsIn, OVERVIEW_WINDOW, tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { Amount, page, Paging, totalled, UserIdParam } from '../schemas/common.ts';
+import { Amount, HistoryPaging, page, Paging, totalled, UserIdParam } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { StringEnum } from '../schemas/enums.ts';
 import {
@@ -21,7 +21,7 @@ import { userRecord } from './auth-routes.ts';
 
 const admin = { access: 'admin' as const };
 const Filter = Type.Composite([
-  Paging,
+  HistoryPaging,
   Type.Object({
     account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

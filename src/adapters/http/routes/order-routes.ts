@@ -8,7 +8,7 @@ import type { Sequenced } from '../../../app/sequencer.ts';
 import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { MAX_BATCH_ITEMS, PagingWithAccount, totalled, UserIdParam } from '../schemas/common.ts';
+import { HistoryPagingWithAccount, MAX_BATCH_ITEMS, totalled, UserIdParam } from '../schemas/common.ts';
 import { ItemError, pagedReplies, replies } from '../schemas/envelope.ts';
 import { OptionalId, OrderFields, SubmitBody } from '../schemas/order-request.ts';
 import { OrderSchema } from '../schemas/resources.ts';
@@ -183,9 +183,9 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       config: { historyRead: true },
       schema: {
         tags: ['order'],
-        summary: "A user's orders, oldest first (account_id narrows)",
+        summary: "A user's orders, oldest first or newest first (sort); account_id narrows",
         params: UserIdParam,
-        querystring: PagingWithAccount,
+        querystring: HistoryPagingWithAccount,
         response: pagedReplies(Type.Array(OrderSchema)),
       },
     },

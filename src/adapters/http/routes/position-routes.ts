@@ -4,7 +4,7 @@ import { tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { type CoreState, type PositionFields, positionViews } from '../../../core/index.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { AccountIdParam, Paging, PagingWithAccount, totalled, UserIdParam } from '../schemas/common.ts';
+import { AccountIdParam, HistoryPaging, HistoryPagingWithAccount, totalled, UserIdParam } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { PositionMapSchema, PositionSchema, TradeSchema } from '../schemas/resources.ts';
 
@@ -62,7 +62,13 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
     '/api/trades/account/:account_id',
     {
       config: { historyRead: true },
-      schema: { tags: ['trades'], summary: 'Trades of an account, oldest first', params: AccountIdParam, querystring: Paging, response: pagedReplies(Type.Array(TradeSchema)) },
+      schema: {
+        tags: ['trades'],
+        summary: 'Trades of an account, oldest first or newest first (sort)',
+        params: AccountIdParam,
+        querystring: HistoryPaging,
+        response: pagedReplies(Type.Array(TradeSchema)),
+      },
     },
     async (request, reply) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
@@ -76,9 +82,9 @@ export function positionRoutes(app: Api, ctx: HttpContext): void {
       config: { historyRead: true },
       schema: {
         tags: ['trades'],
-        summary: "Trades of all the user's accounts, oldest first",
+        summary: "Trades of all the user's accounts, oldest first or newest first (sort); account_id narrows",
         params: UserIdParam,
-        querystring: PagingWithAccount,
+        querystring: HistoryPagingWithAccount,
         response: pagedReplies(Type.Array(TradeSchema)),
       },
     },

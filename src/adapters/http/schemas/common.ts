@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from './enums.ts';
 
 /** Identifiers users choose (account and order ids) and the ones the exchange generates. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' });
@@ -16,6 +17,17 @@ export const Paging = Type.Object({
 });
 
 export const PagingWithAccount = Type.Composite([Paging, Type.Object({ account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) })]);
+
+/**
+ * Order and trade lists: oldest first by default, so that paging on through `offset`
+ * meets every record once; `sort=newest` reads from the newest, as a client that polls
+ * for what is new wants (offset 0 is then the newest page).
+ */
+export const HistorySort = Type.Object({
+  sort: Type.Optional(StringEnum(['oldest', 'newest'] as const, { default: 'oldest', description: 'oldest first (paging on never misses a record), or newest first' })),
+});
+export const HistoryPaging = Type.Composite([Paging, HistorySort]);
+export const HistoryPagingWithAccount = Type.Composite([PagingWithAccount, HistorySort]);
 
 export const MAX_BATCH_ITEMS = 100;
 
