@@ -17,12 +17,20 @@ export interface SessionTimes {
   readonly timeZone: string;
 }
 
-/** The commands the schedule wants at `nowMs`, given the state; [] when it has nothing to do. */
-export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes): Command[] {
+/**
+ * The commands the schedule wants at `nowMs`, given the state; [] when it has nothing to
+ * do. `seenMs` is when the schedule last looked (at a start, the last command's time): a
+ * market open since then belongs to that moment's session, and is closed first when it
+ * is another session's (the exchange was down, or the process asleep, over a break or a
+ * day's end), so that the break happened: GFS orders expire with their session.
+ */
+export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes, seenMs = nowMs): Command[] {
   const local = wallClock(nowMs, times.timeZone);
   const commands: Command[] = [];
-  const open = inSession(local, times.tradingHours);
-  if (!open && state.marketClosed === '') commands.push({ type: 'market.close', reason: closedReason(times) });
+  const session = sessionAt(local, times.tradingHours);
+  const open = session !== undefined;
+  const sameSession = open && session === sessionAt(wallClock(seenMs, times.timeZone), times.tradingHours);
+  if (state.marketClosed === '' && !sameSession) commands.push({ type: 'market.close', reason: closedReason(times) });
   // The day is settled once its settlement time has passed; days missed while the
   // exchange was down are settled one after the other, each moving the day on.
   const today = local.isWeekday ? local.date : undefined;
@@ -40,19 +48,25 @@ function closedReason(times: SessionTimes): string {
 }
 
 /**
- * Inside one of the sessions, begun on a weekday. A session whose end is earlier than its
- * start runs past midnight (a night session): its part after midnight belongs to the
- * session begun the evening before (Friday's runs into Saturday morning; none begins on
- * Sunday evening), as Chinese night sessions do.
+ * Which session `local` is in: the date and start of the session begun on a weekday that
+ * holds it, or undefined between sessions. A session whose end is earlier than its start
+ * runs past midnight (a night session): its part after midnight belongs to the session
+ * begun the evening before (Friday's runs into Saturday morning; none begins on Sunday
+ * evening), as Chinese night sessions do.
  */
-function inSession(local: WallClock, hours: TradingHours): boolean {
-  return hours.some((range) => inRange(local, range));
+function sessionAt(local: WallClock, hours: TradingHours): string | undefined {
+  for (const range of hours) {
+    const began = beganOn(local, range);
+    if (began !== undefined) return `${began} ${range.start.text}`;
+  }
+  return undefined;
 }
 
-function inRange(local: WallClock, { start, end }: SessionRange): boolean {
-  if (start.minutes < end.minutes) return local.isWeekday && local.minutes >= start.minutes && local.minutes < end.minutes;
-  if (local.minutes >= start.minutes) return local.isWeekday;
-  return local.minutes < end.minutes && local.dayBeforeIsWeekday;
+/** The date the session of `range` that holds `local` began on, if one does. */
+function beganOn(local: WallClock, { start, end }: SessionRange): string | undefined {
+  if (start.minutes < end.minutes) return local.isWeekday && local.minutes >= start.minutes && local.minutes < end.minutes ? local.date : undefined;
+  if (local.minutes >= start.minutes) return local.isWeekday ? local.date : undefined;
+  return local.minutes < end.minutes && local.dayBeforeIsWeekday ? local.dayBefore : undefined;
 }
 
 /**
@@ -66,6 +80,8 @@ export class MarketSchedule {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** When the last tick looked (see dueCommands' `seenMs`). */
+  private seenMs: number | undefined;
 
   constructor(
     private readonly state: () => CoreState,
@@ -114,10 +130,14 @@ export class MarketSchedule {
   private async runDue(rounds: number): Promise<void> {
     // What a failure is reported against: the command being submitted, or the tick itself.
     let current = 'tick';
+    const now = this.clock.now();
     try {
-      for (let round = 0; round < rounds && !this.stopped; round++) {
+      // At a start, the market was last seen when the last command was applied.
+      const lastTs = this.state().lastTs;
+      let seen = this.seenMs ?? (lastTs > 0 ? lastTs : now);
+      for (let round = 0; round < rounds && !this.stopped; round++, seen = now) {
         current = 'tick';
-        const due = dueCommands(this.state(), this.clock.now(), this.times);
+        const due = dueCommands(this.state(), now, this.times, seen);
         if (due.length === 0) return;
         for (const command of due) {
           current = command.type;
@@ -129,6 +149,8 @@ export class MarketSchedule {
       }
     } catch (error) {
       this.log(`schedule: ${current} failed: ${(error as Error).message}`);
+    } finally {
+      this.seenMs = now;
     }
   }
 }

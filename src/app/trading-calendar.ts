@@ -19,6 +19,8 @@ export interface WallClock {
   readonly isWeekday: boolean;
   /** Whether the day before was a weekday (a session past midnight began then). */
   readonly dayBeforeIsWeekday: boolean;
+  /** YYYY-MM-DD of the day before. */
+  readonly dayBefore: string;
   /** Minutes after midnight. */
   readonly minutes: number;
 }
@@ -27,7 +29,7 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
   const t = zonedTime(epochMs, timeZone);
   const date = `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
   const n = dayNumber(date);
-  return { date, isWeekday: !isWeekend(n), dayBeforeIsWeekday: !isWeekend(n - 1), minutes: t.hour * 60 + t.minute };
+  return { date, isWeekday: !isWeekend(n), dayBeforeIsWeekday: !isWeekend(n - 1), dayBefore: dayString(n - 1), minutes: t.hour * 60 + t.minute };
 }
 
 function isWeekend(dayNo: number): boolean {

@@ -27,8 +27,8 @@ export type TradingHours = readonly SessionRange[];
 export const CLOCK_TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]';
 
 const RANGE_PATTERN = `${CLOCK_TIME_PATTERN}-${CLOCK_TIME_PATTERN}`;
-/** Regex source of `trading_hours`: ranges separated by commas (spaces allowed after them). */
-export const TRADING_HOURS_PATTERN = `^${RANGE_PATTERN}(, *${RANGE_PATTERN})*$`;
+/** Regex source of `trading_hours`: ranges separated by commas (spaces allowed around them). */
+export const TRADING_HOURS_PATTERN = `^ *${RANGE_PATTERN}( *, *${RANGE_PATTERN})* *$`;
 
 /** Expects text already matched against CLOCK_TIME_PATTERN. */
 export function parseClockTime(text: string): ClockTime {

@@ -2,6 +2,7 @@
  * A short human description of a loaded config, printed at start so an operator sees
  * which files, ports and instruments are in effect. Secrets are never included.
  */
+import { tradingHoursText } from './clock-time.ts';
 import { sessionsSummary } from './session-rules.ts';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import type { ExchangeConfig } from './exchange-config.ts';
@@ -10,7 +11,7 @@ export function formatConfigSummary(config: ExchangeConfig): string {
   const { exchange, server } = config;
   const lines = [
     `config:       ${config.configPath}`,
-    `exchange:     ${exchange.name} (session mode ${exchange.sessionMode}, trading hours ${sessionsSummary(exchange.tradingHours, exchange.settlementTime)}, settlement ${exchange.settlementTime.text}, ${exchange.timezone})`,
+    `exchange:     ${exchange.name} (session mode ${exchange.sessionMode}, trading hours ${exchange.sessionMode === 'scheduled' ? sessionsSummary(exchange.tradingHours, exchange.settlementTime) : tradingHoursText(exchange.tradingHours)}, settlement ${exchange.settlementTime.text}, ${exchange.timezone})`,
     `http:         ${server.httpHost}:${server.httpPort}`,
     `websocket:    ${server.wsHost}:${server.wsPort}`,
     `data dir:     ${config.dataDir}`,

@@ -8,6 +8,8 @@ import { type ClockTime, rangeHolds, rangeText, type SessionRange, type TradingH
 
 /** Latest end of a session past midnight: its part after midnight is the night before's. */
 const NIGHT_ENDS_BY = 12 * 60;
+/** Earliest start of a session after the settlement time (a night session, the next day's). */
+const NIGHT_BEGINS_AT = 17 * 60;
 
 /** Problems of the ranges themselves, whatever the session mode. */
 export function tradingHoursProblems(hours: TradingHours): string[] {
@@ -34,6 +36,12 @@ export function scheduleProblem(hours: TradingHours, settlement: ClockTime): Sch
     const problem = `${rangeText(longNight)} runs past midnight, so it is a night session (the night before a weekday), and must end by 12:00; give the day's own sessions ranges of their own, e.g. "21:00-02:30,09:00-15:00"`;
     return { field: 'trading_hours', problem };
   }
+  // A session from midnight on is judged by its own calendar day, not as the night before's.
+  const split = hours.find((r) => r.end.minutes === 0 && hours.some((next) => next.start.minutes === 0));
+  if (split !== undefined) {
+    const rest = hours.find((next) => next.start.minutes === 0)!;
+    return { field: 'trading_hours', problem: `${rangeText(split)} and ${rangeText(rest)} are one night session: write it as one range, ${split.start.text}-${rest.end.text}` };
+  }
   const problem = settlementProblem(hours, settlement);
   return problem === undefined ? undefined : { field: 'settlement_time', problem };
 }
@@ -43,12 +51,19 @@ function settlementProblem(hours: TradingHours, settlement: ClockTime): string |
   if (during !== undefined) {
     return `${settlement.text} falls in the session ${rangeText(during)}: with scheduled sessions the day is settled after its sessions end, before the next day's begin`;
   }
-  // Every session starts after the settlement time and ends before midnight: each would
-  // be the evening of the next day, and the day would be settled before it traded.
-  if (!hours.some((r) => crossesMidnight(r) || r.start.minutes < settlement.minutes)) {
-    return `${settlement.text} comes before every session of trading_hours ${hours.map(rangeText).join(',')}: with scheduled sessions the day is settled after it trades`;
+  // A session after the settlement time trades for the next trading day: that is a night
+  // session, which begins in the evening. One earlier is a day session the settlement
+  // came too early for (between two sessions of a day, or before the morning's).
+  const early = hours.find((r) => startsAfter(r, settlement) && r.start.minutes < NIGHT_BEGINS_AT);
+  if (early !== undefined) {
+    return `${settlement.text} comes before the session ${rangeText(early)}, which would then trade for the next trading day: a session after the settlement time is a night session and begins at 17:00 or later; settle after the day's last session`;
   }
   return undefined;
+}
+
+/** The session begins after the settlement time (on the day's clock from midnight), so it trades for the next trading day. */
+function startsAfter(range: SessionRange, settlement: ClockTime): boolean {
+  return range.start.minutes > settlement.minutes;
 }
 
 function crossesMidnight(range: SessionRange): boolean {
@@ -66,5 +81,5 @@ function overlap(a: SessionRange, b: SessionRange): boolean {
  * each session trades for.
  */
 export function sessionsSummary(hours: TradingHours, settlement: ClockTime): string {
-  return hours.map((r) => (crossesMidnight(r) || r.start.minutes > settlement.minutes ? `${rangeText(r)} (the next trading day's)` : rangeText(r))).join(', ');
+  return hours.map((r) => (startsAfter(r, settlement) ? `${rangeText(r)} (the next trading day's)` : rangeText(r))).join(', ');
 }

@@ -99,6 +99,39 @@ describe('market schedule', () => {
     assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday' });
   });
 
+  it('closes a market left open by an earlier session before it opens the next (the exchange was down over a break): GFS orders go with their session', () => {
+    const at = (state: ReturnType<typeof stateOn>, local: string, seen: string) => types(dueCommands(state, shanghai(local), CHINA, shanghai(seen)));
+    // Seen open at 10:00, back at 10:40: the 10:15 break happened.
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-23T10:40', '2026-11-23T10:00'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-23T10:40', '2026-11-23T10:31'), [], 'the same session');
+    // Seen in Monday night's session, back on Tuesday morning's.
+    assert.deepEqual(at(stateOn('2026-11-24'), '2026-11-24T09:30', '2026-11-24T01:00'), ['market.close']);
+    assert.deepEqual(at(stateOn('2026-11-24'), '2026-11-24T01:30', '2026-11-23T21:05'), [], "one night session, across midnight");
+    // Seen open on Monday afternoon, back on Tuesday morning: closed before Monday is settled.
+    assert.deepEqual(at(stateOn('2026-11-23'), '2026-11-24T10:00', '2026-11-23T14:00'), ['market.close', 'settlement.execute']);
+  });
+
+  it('closes and reopens across a restart in a later session, once', async () => {
+    const clock = new ManualClock(shanghai('2026-11-24T09:30'));
+    const state = stateOn('2026-11-24');
+    // The last command was applied in Monday night's session.
+    state.lastTs = shanghai('2026-11-24T01:00');
+    const submitted: string[] = [];
+    const submit = async (command: { type: string }) => {
+      submitted.push(command.type);
+      if (command.type === 'market.close') state.marketClosed = 'closed';
+      if (command.type === 'market.open') state.marketClosed = '';
+      return { result: { code: ResultCode.Success, message: '' } };
+    };
+    const schedule = new MarketSchedule(() => state, submit, clock, CHINA, () => {});
+    await schedule.tick();
+    assert.deepEqual(submitted, ['market.close', 'market.open']);
+    clock.set(shanghai('2026-11-24T09:31'));
+    await schedule.tick();
+    assert.deepEqual(submitted, ['market.close', 'market.open'], 'nothing more within the session');
+    await schedule.stop();
+  });
+
   it('logs a tick that fails and still runs the next one (a rejected tick used to stop every later one)', async () => {
     const log: string[] = [];
     const submitted: string[] = [];

@@ -139,6 +139,8 @@ describe('defaults', () => {
     const cfg = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30, 09:00-10:15,10:30-11:30,13:30-15:00"\n' });
     const hours = loadConfig(cfg.env).exchange.tradingHours;
     assert.deepEqual(hours.map((r) => `${r.start.text}-${r.end.text}`), ['21:00-02:30', '09:00-10:15', '10:30-11:30', '13:30-15:00']);
+    const spaced = writeTempConfig({ exchange: '[exchange]\ntrading_hours = " 09:00-11:30 , 13:30-15:00 "\n' });
+    assert.equal(loadConfig(spaced.env).exchange.tradingHours.length, 2);
   });
 });
 
@@ -242,11 +244,19 @@ describe('errors', () => {
     assert.ok(msg.includes(`${cfg.exchangePath}: exchange.settlement_time: 15:30 falls in the session 09:00-16:00`), msg);
     // Before the open would settle each day before it trades.
     const early = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\nsettlement_time = "02:00"\n' });
-    assert.ok(configErrorOf(() => loadConfig(early.env)).includes('exchange.settlement_time: 02:00 comes before every session'));
+    assert.ok(configErrorOf(() => loadConfig(early.env)).includes('exchange.settlement_time: 02:00 comes before the session 09:00-15:00, which would then trade for the next trading day'));
+    // Between two sessions of a day, or after midnight before the day's sessions: the
+    // later sessions would trade for the next day.
+    const lunch = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "09:00-11:30,13:30-15:00"\nsettlement_time = "12:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(lunch.env)).includes('exchange.settlement_time: 12:00 comes before the session 13:30-15:00'));
+    const morning = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30,09:00-15:00"\nsettlement_time = "08:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(morning.env)).includes('exchange.settlement_time: 08:00 comes before the session 09:00-15:00'));
     const night = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "22:00"\n' });
     assert.ok(configErrorOf(() => loadConfig(night.env)).includes('22:00 falls in the session 21:00-02:30'));
-    // Past midnight, and the same times with continuous trading: accepted.
+    // Past midnight, an evening session alone, and the same times with continuous trading: accepted.
     loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-02:30"\nsettlement_time = "15:00"\n' }).env);
+    loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-23:00"\nsettlement_time = "15:00"\n' }).env);
+    loadConfig(writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "17:00-23:00,09:00-15:00"\nsettlement_time = "16:00"\n' }).env);
     loadConfig(writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-16:00"\n' }).env);
   });
 
@@ -259,6 +269,8 @@ describe('errors', () => {
     const both = configErrorOf(() => loadConfig(overlapping.env));
     assert.ok(both.includes('exchange.trading_hours: sessions 09:00-11:30 and 11:00-15:00 overlap'), both);
     assert.ok(both.includes('sessions 21:00-02:30 and 01:00-03:00 overlap'), both);
+    const split = writeTempConfig({ exchange: '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "21:00-00:00,00:00-02:30,09:00-15:00"\n' });
+    assert.ok(configErrorOf(() => loadConfig(split.env)).includes('21:00-00:00 and 00:00-02:30 are one night session: write it as one range, 21:00-02:30'));
     const empty = writeTempConfig({ exchange: '[exchange]\ntrading_hours = "09:00-15:00,12:00-12:00"\n' });
     assert.ok(configErrorOf(() => loadConfig(empty.env)).includes('start and end are the same time (12:00-12:00)'));
   });

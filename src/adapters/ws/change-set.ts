@@ -14,6 +14,8 @@ export class ChangeSet {
   /** accountId → order ids whose record changed. */
   readonly orders = new Map<string, Set<string>>();
   readonly tradedAccounts = new Set<string>();
+  /** Accounts with a bank transfer attempt recorded. */
+  readonly transferAccounts = new Set<string>();
   readonly notifications = new Map<string, NotificationRaised[]>();
   everything = false;
 
@@ -48,8 +50,11 @@ export class ChangeSet {
           case 'account.frozen-changed':
           case 'risk.level-changed':
           case 'account.liquidated':
+            changes.accounts.add(event.accountId);
+            break;
           case 'transfer.recorded':
             changes.accounts.add(event.accountId);
+            changes.transferAccounts.add(event.accountId);
             break;
           case 'notification': {
             const list = changes.notifications.get(event.userId);

@@ -52,6 +52,16 @@ export const CLIENT_MESSAGES = {
   // sends it (a number, 20261124) or as text.
   qry_settlement_info: Type.Object({ trading_day: Type.Union([Type.Integer({ minimum: 0, maximum: 99_999_999 }), Type.String({ maxLength: 10 })]) }),
   confirm_settlement: Type.Object({}),
+  // DIFF's bank transfer (transfer-handler.ts); the amount as a number or, as DIFF's own
+  // documentation shows it, as text.
+  req_transfer: Type.Object({
+    bank_id: Str(32),
+    bank_password: Type.String({ minLength: 1, maxLength: 128 }),
+    future_account: OptStr(),
+    future_password: Type.String({ minLength: 1, maxLength: 128 }),
+    currency: OptStr(8),
+    amount: Type.Union([Num(), Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', maxLength: 24 })]),
+  }),
   qry_account_info: Type.Object({}),
   qry_account_register: Type.Object({}),
 } satisfies Record<string, TSchema>;

@@ -16,6 +16,7 @@ import { FrameQueue } from './frame-queue.ts';
 import { heartbeatAction, heartbeatCheckEveryMs } from './heartbeat.ts';
 import { cancelOrder, type HandlerContext, insertOrder, login, loginWithToken, refuseMalformedOrder, setChart, subscribeChannels, subscribeQuote } from './message-handlers.ts';
 import { confirmSettlement, querySettlement } from './settlement-handlers.ts';
+import { requestTransfer } from './transfer-handler.ts';
 import { QuoteFeed } from './quote-feed.ts';
 import { type BudgetedConnection, UnreadBudget } from './unread-budget.ts';
 
@@ -555,6 +556,8 @@ export class DiffServer {
         return cancelOrder(ctx, session, m);
       case 'qry_settlement_info':
         return querySettlement(ctx, session, m).then(() => false);
+      case 'req_transfer':
+        return requestTransfer(ctx, session, m).then(() => false);
       case 'confirm_settlement':
         confirmSettlement(session);
         return false;

@@ -285,6 +285,7 @@ export class DiffSession {
     }
     if (changes.accounts.has(accountId)) this.tradeDirt.account = this.tradeDirt.positions = true;
     if (changes.tradedAccounts.has(accountId)) this.tradeDirt.trades = true;
+    if (changes.transferAccounts.has(accountId)) this.tradeDirt.transfers = true;
     // Holders' float profit and margin follow the price: compared with the marks this
     // client was shown, not with the batch's trade prices. Views are read from the live
     // state, which may already hold a later (not yet published) price, and a batch whose

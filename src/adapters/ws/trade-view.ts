@@ -3,7 +3,7 @@ import type { OrderHistory } from '../../app/history/history-records.ts';
 import { orderOf, recentOrders, SNAPSHOT_HISTORY_LIMIT } from '../../app/services/views.ts';
 import { accountView, positionViews } from '../../core/index.ts';
 import { diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
-import { tradeView } from '../../protocol/index.ts';
+import { NS_PER_MS, tradeView } from '../../protocol/index.ts';
 
 /** Which parts of trade.<key> a connection receives (the short form's `subscribe` channels). */
 export interface TradeChannels {
@@ -21,22 +21,23 @@ export class TradeDirt {
   positions = false;
   readonly orders = new Set<string>();
   trades = false;
+  transfers = false;
   /** Everything (after login, or a change that touched every account). */
   all = false;
 
   get any(): boolean {
-    return this.all || this.account || this.positions || this.trades || this.orders.size > 0;
+    return this.all || this.account || this.positions || this.trades || this.transfers || this.orders.size > 0;
   }
 
   clear(): void {
-    this.account = this.positions = this.trades = this.all = false;
+    this.account = this.positions = this.trades = this.transfers = this.all = false;
     this.orders.clear();
   }
 }
 
 /**
  * The `trade.<key>` part of one session's snapshot: account, positions, orders and trades
- * of the session's account, as merge patches against what the client holds (`mirror`,
+ * of the session's account (and its bank transfers, with the banks), as merge patches against what the client holds (`mirror`,
  * the server's copy of the client's trade.<key> but its trades, and `tradesHeld`).
  * Orders, trades and positions are never deleted: a position closed stays, flat, under
  * its instrument.
@@ -71,6 +72,11 @@ export function tradePatch(
   if (channels.account && (dirt.all || dirt.account)) {
     const accounts: JsonObject = fields === undefined ? {} : { [fields.currency]: fields as unknown as JsonObject };
     put('accounts', diff(mirror.accounts, accounts));
+  }
+  if (channels.account && (dirt.all || dirt.transfers) && accountId !== undefined) {
+    // DIFF's bank transfers: the banks one may transfer with, and every attempt (req_transfer's outcome).
+    if (dirt.all) put('banks', diff(mirror.banks, bankViews(exchange.config.banks)));
+    put('transfers', diff(mirror.transfers, transferViews(exchange, accountId)));
   }
   if (channels.position && (dirt.all || dirt.positions)) {
     // Every instrument the account has traded stays, flat once closed: settlement drops flat
@@ -147,4 +153,28 @@ export function compactMirror(
     const index = orderIndex(id);
     if (index !== undefined) setOwn(orders, id, index);
   }
+}
+
+function bankViews(banks: readonly { readonly id: string; readonly name: string }[]): JsonObject {
+  const views: JsonObject = {};
+  for (const bank of banks) setOwn(views, bank.id, { id: bank.id, name: bank.name });
+  return views;
+}
+
+/** The account's bank transfer attempts by transfer id, as DIFF's trade.<key>.transfers (times in ns). */
+function transferViews(exchange: Exchange, accountId: string): JsonObject {
+  const views: JsonObject = {};
+  for (const t of exchange.history.transfersOf(accountId)) {
+    setOwn(views, t.id, {
+      transfer_id: t.id,
+      datetime: t.datetime * NS_PER_MS,
+      currency: t.currency,
+      amount: t.amount,
+      error_id: t.errorId,
+      error_msg: t.errorMsg,
+      bank_id: t.bankId,
+      bank_name: t.bankName,
+    });
+  }
+  return views;
 }

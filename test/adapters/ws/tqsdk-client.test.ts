@@ -37,6 +37,8 @@ interface TqAccountRef {
   readonly bid: string;
   readonly user_id: string;
   readonly ws: TqWebsocketLike;
+  /** The account's own data (what its connection received). */
+  readonly dm: { getByPath(path: string[]): any };
 }
 
 interface AccountKey {
@@ -65,6 +67,7 @@ interface TqsdkClient {
   getHisSettlement(payload: AccountKey & { trading_day: number }): Obj | null;
   confirmSettlement(payload: AccountKey): void;
   refreshAccount(payload: AccountKey): void;
+  transfer(payload: AccountKey & { bank_id: string; bank_password: string; future_account: string; future_password: string; amount: number }): void;
   get(payload: { name: string } & Partial<AccountKey>): any;
   getByPath(path: (string | number)[]): any;
   readonly quotesWs: TqWebsocketLike | null;
@@ -420,6 +423,31 @@ describe('tqsdk-js (the real npm DIFF client) against the DIFF server', () => {
     const missing = await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING'), 'a WARNING for a day never settled');
     assert.match(missing.content, /no settlement statement/);
     assert.equal(notifies.slice(before).filter((n) => n.level === 'WARNING').length, 1, `notifies: ${JSON.stringify(notifies.slice(before))}`);
+  });
+
+  it('moves money with a bank transfer (req_transfer): the attempt under trade.<user>.transfers, the balance, a notify; a wrong password is recorded refused', async () => {
+    const before = notifies.length;
+    const balance = sdk.getAccount(account)!.balance as number;
+    const [bank] = await h.ok('GET', `/api/account/${alice.accountId}/banks`, { token: alice.token });
+    const dm = Object.values(sdk.trade_accounts).find((a) => a.user_id === 'alice')!.dm;
+    assert.deepEqual(dm.getByPath(['trade', 'alice', 'banks', bank.id]), { id: bank.id, name: bank.name }, 'the banks, as the REST route lists them');
+    const transfers = () => Object.values(dm.getByPath(['trade', 'alice', 'transfers']) ?? {}) as Obj[];
+    sdk.transfer({ ...account, bank_id: bank.id, bank_password: 'bank', future_account: alice.accountId, future_password: 'password1', amount: 5000 });
+    const done = await until(sdk, () => transfers().find((t) => t.amount === 5000), 'the transfer under trade.alice.transfers');
+    assert.deepEqual([done.error_id, done.bank_id, done.currency], [0, bank.id, 'CNY']);
+    assert.equal(typeof done.datetime, 'number');
+    await until(sdk, () => sdk.getAccount(account)!.balance === balance + 5000, 'the balance after the transfer');
+    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'INFO' && /transfer .* done/.test(n.content)), 'the transfer notify');
+
+    sdk.transfer({ ...account, bank_id: bank.id, bank_password: 'bank', future_account: alice.accountId, future_password: 'not-her-password', amount: -100 });
+    const refused = await until(sdk, () => transfers().find((t) => t.amount === -100), 'the refused attempt, recorded');
+    assert.notEqual(refused.error_id, 0);
+    assert.match(refused.error_msg, /password/);
+    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING' && /refused/.test(n.content)), 'the refusal notify');
+    assert.equal(sdk.getAccount(account)!.balance, balance + 5000);
+    // The REST list shows the same attempts.
+    const listed = await h.ok('GET', `/api/account/${alice.accountId}/transfers`, { token: alice.token });
+    assert.deepEqual(listed.map((t: Obj) => t.transfer_id).sort(), transfers().map((t) => t.transfer_id).sort());
   });
 
   it('refuses a wrong password: an ERROR notify, no trade data', async () => {

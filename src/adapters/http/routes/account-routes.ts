@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { ownAccount, ownUser, tradingAccount } from '../../../app/services/access.ts';
+import { requestBankTransfer } from '../../../app/services/bank-transfers.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { accountSnapshot, accountSummary, SNAPSHOT_HISTORY_LIMIT } from '../../../app/services/views.ts';
 import { ResultCode } from '../../../core/index.ts';
@@ -179,34 +180,22 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const body = request.body;
       const account = ownAccount(state(), request.caller, body.account_id);
-      // An unknown bank goes to the core too (with no name), which refuses and records it:
-      // every attempt is recorded (DECISIONS.md).
-      const bank = ctx.banks.find((b) => b.id === body.bank_id) ?? { id: body.bank_id, name: '' };
-      const password = await ctx.auth.checkPassword(account.userId, body.future_password, request.ip);
-      const transferId = `T${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-      const { stamped, result } = await ctx.exchange.submit({
-        type: 'account.bank-transfer',
-        transferId,
+      const transfer = await requestBankTransfer(ctx.exchange, ctx.auth, ctx.banks, {
         accountId: account.accountId,
-        bankId: bank.id,
-        bankName: bank.name,
+        userId: account.userId,
+        bankId: body.bank_id,
         amount: body.amount,
-        credentialError:
-          password.retryAfter > 0
-            ? `too many wrong passwords; try again in ${password.retryAfter} s`
-            : password.ok
-              ? ''
-              : 'future_password is not the account owner\'s password',
+        futurePassword: body.future_password,
+        address: request.ip,
       });
+      const { result } = transfer;
       if (result.code !== ResultCode.Success) {
-        const hint = bank.name === '' ? `; see GET /api/account/${account.accountId}/banks` : '';
+        const hint = transfer.knownBank ? '' : `; see GET /api/account/${account.accountId}/banks`;
         // Recorded like any attempt, and answered as a login would be (429).
-        const status = result.code === ResultCode.AuthenticationFailed && password.retryAfter > 0 ? TOO_MANY_REQUESTS : undefined;
-        throw new ApiError(result.code, `${result.message}${hint}`, status, status === undefined ? undefined : password.retryAfter);
+        const status = result.code === ResultCode.AuthenticationFailed && transfer.retryAfter > 0 ? TOO_MANY_REQUESTS : undefined;
+        throw new ApiError(result.code, `${result.message}${hint}`, status, status === undefined ? undefined : transfer.retryAfter);
       }
-      const recorded = result.events.find((e) => e.type === 'transfer.recorded');
-      const errorMsg = recorded?.type === 'transfer.recorded' ? recorded.errorMsg : '';
-      return ok({ transfer_id: transferId, datetime: stamped.ts, amount: body.amount, error_id: 0, error_msg: errorMsg });
+      return ok({ transfer_id: transfer.transferId, datetime: transfer.stamped.ts, amount: body.amount, error_id: 0, error_msg: transfer.errorMsg });
     },
   );
 
