@@ -1,3 +1,4 @@
+import { HistoryReadLimiter } from './auth/history-read-limiter.ts';
 import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer, type HttpServerOptions } from '../adapters/http/server.ts';
@@ -21,7 +22,7 @@ export interface ServiceOptions {
   readonly websocket: boolean;
   /** What DIFF clients may make the server hold: tests lower these (by default the server's own and the configured per-address cap). */
   readonly diffLimits?: Partial<DiffLimits>;
-  /** Reads of a user's history over HTTP (HistoryReadLimiter's defaults; the fuzz test raises them). */
+  /** Reads of a user's history over HTTP and DIFF (HistoryReadLimiter's defaults; the fuzz test raises them). */
   readonly historyReads?: HttpServerOptions['historyReads'];
 }
 
@@ -62,9 +63,11 @@ export class Service {
       if (configuredAdmin) await ensureAdmin(auth, exchange.state, adminConfig, log);
       monitor = new ProcessMonitor();
       const figures = monitor;
+      // One budget of history reads per user, over REST and DIFF alike.
+      const historyReads = new HistoryReadLimiter(options.historyReads?.perSecond, options.historyReads?.burst);
       http = await buildHttpServer(
         { exchange, auth, banks: config.banks, figures, now: () => clock.now() },
-        { logger: options.httpLogger, trustProxy: config.server.trustProxy, ...(options.historyReads !== undefined && { historyReads: options.historyReads }) },
+        { logger: options.httpLogger, trustProxy: config.server.trustProxy, historyReadLimiter: historyReads },
       );
       if (options.websocket) {
         diff = await bound('DIFF', 'server.ws_host', 'server.ws_port or WS_PORT', config.server.wsHost, config.server.wsPort, DiffServer.start(exchange, auth, {
@@ -73,6 +76,7 @@ export class Service {
           heartbeatTimeoutMs: config.ws.heartbeatTimeoutSeconds * 1000,
           timeZone: config.exchange.timezone,
           exchangeName: config.exchange.name,
+          historyReads,
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,

@@ -345,6 +345,21 @@ export interface AccountSettlement {
    * before core version 14.
    */
   readonly positions?: readonly SettledPosition[];
+  /**
+   * Lots of delisted instruments the settlement closed at the settlement price (their
+   * expiry): the close profit they made is in closeProfit, with no trade to show it.
+   * Absent in records written before core version 14.
+   */
+  readonly closedAtDelisting?: readonly DelistingClose[];
+}
+
+/** One delisted instrument's lots of an account, closed at the settlement price. */
+export interface DelistingClose {
+  readonly instrumentId: string;
+  readonly longVolume: number;
+  readonly shortVolume: number;
+  readonly settlementPrice: number;
+  readonly closeProfit: number;
 }
 
 /** One instrument's holding of an account at settlement, marked at the settlement price. */

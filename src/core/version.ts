@@ -29,6 +29,9 @@
  *     down); a modify of a CLOSETODAY order that outlived a settlement takes the earlier
  *     lots it held first; an account left at force-close is retried at any trade in an
  *     instrument it holds and at the resume of one, not only at a price move.
+ * 14: each account's settlement record lists the positions it held at the settlement
+ *     price, and the lots of delisted instruments the settlement closed (its statement's
+ *     positions and closes).
  */
 export const CORE_VERSION = 14;
 

@@ -115,11 +115,17 @@ describe('day-end settlement over two days', () => {
     x.place('A', 'a1', 'BUY', 70000, 1);
     x.run({ type: 'instrument.delist', instrumentId: ID });
     x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70500 });
-    x.run({ type: 'settlement.execute' });
+    const [summary] = eventsOfType(x.run({ type: 'settlement.execute' }), 'settlement.completed');
     // A realises (70,500 - 70,000) x 5 = 2,500 less commission 35; B the opposite
     expectAccount(x, 'A', { pre_balance: 1_002_465, margin: 0 });
     expectAccount(x, 'B', { pre_balance: 997_465, margin: 0 });
     assert.deepEqual(positionViews(x.state, 'A'), {});
+    // Each account's statement shows the lots closed at the delisting, with what they made.
+    const line = (id: string) => summary?.accounts.find((a) => a.accountId === id);
+    assert.deepEqual(line('A')?.closedAtDelisting, [{ instrumentId: ID, longVolume: 1, shortVolume: 0, settlementPrice: 70500, closeProfit: 2500 }]);
+    assert.deepEqual(line('B')?.closedAtDelisting, [{ instrumentId: ID, longVolume: 0, shortVolume: 1, settlementPrice: 70500, closeProfit: -2500 }]);
+    assert.deepEqual([line('A')?.closeProfit, line('A')?.positions], [2500, []]);
+    assert.deepEqual(line('C')?.closedAtDelisting, []);
   });
 
   it('counts an account whose forced liquidation found nothing to close against as failed, not force-closed', () => {

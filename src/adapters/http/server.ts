@@ -50,6 +50,8 @@ export interface HttpServerOptions {
   readonly trustProxy?: number;
   /** Reads of a user's history a second and a minute (default HistoryReadLimiter's; tests raise them). */
   readonly historyReads?: { readonly perSecond: number; readonly burst: number };
+  /** The budget of history reads, when the DIFF server shares it (else one of `historyReads`). */
+  readonly historyReadLimiter?: HistoryReadLimiter;
 }
 
 /**
@@ -105,7 +107,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     }
     done();
   });
-  installAccessHook(app, ctx, new HistoryReadLimiter(options.historyReads?.perSecond, options.historyReads?.burst));
+  installAccessHook(app, ctx, options.historyReadLimiter ?? new HistoryReadLimiter(options.historyReads?.perSecond, options.historyReads?.burst));
   app.addHook('onResponse', (request, reply, done) => {
     if (LEVELS_SHOWING_INFO.has(request.log.level)) {
       request.log.info(

@@ -28,6 +28,8 @@ export interface DiffServerOptions {
   readonly timeZone: string;
   /** exchange.name, heading settlement statements. */
   readonly exchangeName?: string;
+  /** The per-user budget of history reads, shared with the REST API (else one of its own). */
+  readonly historyReads?: HistoryReadLimiter;
   readonly now: () => number;
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
@@ -152,8 +154,8 @@ export class DiffServer {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unreadBudget: UnreadBudget<Connection>;
   private readonly sessionStarts = new SessionStartLimiter();
-  /** Statements read per user (qry_settlement_info), as HTTP limits history reads. */
-  private readonly historyReads = new HistoryReadLimiter();
+  /** Statements read per user (qry_settlement_info): see DiffServerOptions.historyReads. */
+  private readonly historyReads: HistoryReadLimiter;
   private readonly fanOut: FanOutQueue<Connection>;
 
   private constructor(
@@ -165,6 +167,7 @@ export class DiffServer {
     private readonly perAddress: AddressQuota,
   ) {
     this.feed = new QuoteFeed(exchange, options.timeZone);
+    this.historyReads = options.historyReads ?? new HistoryReadLimiter();
     this.fanOut = new FanOutQueue(options.limits.fanOutTurnMs ?? FAN_OUT_TURN_MS, (connection) => this.deliverFanOut(connection));
     this.unreadBudget = new UnreadBudget(options.limits.maxTotalUnsentBytes ?? MAX_TOTAL_UNSENT_BYTES, (c) => c.socket.bufferedAmount - c.largestSent);
     exchange.committer.onDurable((batch) => {

@@ -34,6 +34,7 @@ export function statementText(statement: Statement, trades: readonly TradeHistor
     '交易结算单(逐日盯市) Settlement Statement (MTM)',
     `客户号 Client ID：${line.accountId}    客户名称 Client Name：${heading.username}`,
     `日期 Date：${day}`,
+    ...forcedLiquidation(statement),
     '',
     `资金状况  币种：${heading.currency}  Account Summary  Currency：${heading.currency}`,
     RULE,
@@ -47,6 +48,7 @@ export function statementText(statement: Statement, trades: readonly TradeHistor
     ...tradeTable(statement, trades, heading, day),
     '',
     ...positionTable(statement),
+    ...delistingTable(statement),
   ];
   return lines.join('\n');
 }
@@ -59,7 +61,9 @@ function tradeTable(statement: Statement, trades: readonly TradeHistory[], headi
     const turnover = trade.price * trade.volume * (instrument?.volumeMultiple ?? 1);
     const side = trade.direction === 'BUY' ? '买' : '卖';
     const offset = trade.offset === 'OPEN' ? '开' : trade.offset === 'CLOSETODAY' ? '平今' : '平';
-    return cells([day, ids.exchange_id, instrument?.productId ?? '', ids.instrument_id, side, '投', trade.price.toFixed(3), String(trade.volume), turnover.toFixed(2), offset, trade.commission.toFixed(2), String(trade.tradeId)]);
+    // Trade numbers count per instrument: the instrument makes them unique in a statement.
+    const number = `${ids.instrument_id}-${trade.tradeId}`;
+    return cells([day, ids.exchange_id, instrument?.productId ?? '', ids.instrument_id, side, '投', priceText(trade.price), String(trade.volume), turnover.toFixed(2), offset, trade.commission.toFixed(2), number]);
   });
   const more = count - trades.length;
   return [
@@ -83,10 +87,40 @@ function positionTable(statement: Statement): string[] {
     cells(['Instrument', 'Long Pos.', 'Long Today', 'Short Pos.', 'Short Today', 'Sttl Today', 'MTM P/L', 'Margin Occupied']),
     RULE,
     ...positions.map((p) =>
-      cells([p.instrumentId, String(p.longVolume), String(p.longToday), String(p.shortVolume), String(p.shortToday), p.settlementPrice.toFixed(3), p.positionProfit.toFixed(2), p.margin.toFixed(2)]),
+      cells([p.instrumentId, String(p.longVolume), String(p.longToday), String(p.shortVolume), String(p.shortToday), priceText(p.settlementPrice), p.positionProfit.toFixed(2), p.margin.toFixed(2)]),
     ),
     RULE,
   ];
+}
+
+/** Forced liquidation at this settlement, said outside the tables (the account summary's lines must all be figures). */
+function forcedLiquidation(statement: Statement): string[] {
+  const { line } = statement;
+  if (line.forceClosed) return ['强平 Forced liquidation：the settlement closed every position (risk at or above the threshold)'];
+  if (line.forceCloseFailed === true) return ['强平 Forced liquidation：the settlement could not close every position; the account is carried at risk'];
+  return [];
+}
+
+/** Lots of delisted instruments the settlement closed at the settlement price (their close profit is in Realized P/L). */
+function delistingTable(statement: Statement): string[] {
+  const closes = statement.line.closedAtDelisting ?? [];
+  if (closes.length === 0) return [];
+  return [
+    '',
+    '到期平仓 Closed at Delisting',
+    RULE,
+    cells(['合约', '买持', '卖持', '结算价', '平仓盈亏']),
+    cells(['Instrument', 'Long Pos.', 'Short Pos.', 'Sttl Price', 'Realized P/L']),
+    RULE,
+    ...closes.map((c) => cells([c.instrumentId, String(c.longVolume), String(c.shortVolume), priceText(c.settlementPrice), c.closeProfit.toFixed(2)])),
+    RULE,
+  ];
+}
+
+/** Three decimals as brokers print prices, more when the price has them. */
+function priceText(price: number): string {
+  const fixed = price.toFixed(3);
+  return Number(fixed) === price ? fixed : String(price);
 }
 
 function cells(values: readonly string[]): string {

@@ -3,10 +3,10 @@ import type { Position } from '../accounts/position.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
-import type { AccountSettlement, CoreEvent, InstrumentSettlement, SettledPosition } from '../events.ts';
+import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement, SettledPosition } from '../events.ts';
 import { cancelCrossingTheLimits, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
-import { fromCents, lotValueProblem } from '../money.ts';
+import { type Cents, fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
 import { ResultCode } from '../result-codes.ts';
 import { liquidate } from '../risk/liquidation.ts';
@@ -56,7 +56,8 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
-  for (const instrument of instruments) if (instrument.status === 'DELISTED') closeDelistedPositions(state, instrument);
+  const delistingCloses = new Map<Account, DelistingClose[]>();
+  for (const instrument of instruments) if (instrument.status === 'DELISTED') closeDelistedPositions(state, instrument, delistingCloses);
 
   const accounts = [...state.accounts.values()].sort((a, b) => compare(a.accountId, b.accountId));
   // What forced liquidation did to each account it had to close: `partial` when the book
@@ -71,7 +72,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   // Liquidation trades moved last prices: the day is settled at the settlement prices.
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
 
-  const records = accounts.map((account) => accountRecord(account, liquidations.get(account)));
+  const records = accounts.map((account) => accountRecord(account, liquidations.get(account), delistingCloses.get(account) ?? []));
   const failed = records.filter((record) => record.forceCloseFailed === true).length;
   // Summed in cents, before the day's flows reset: sums of currency amounts drift.
   let totalCommission = 0;
@@ -127,24 +128,31 @@ function markAt(state: CoreState, instrument: Instrument, ticks: number): void {
   state.ledger.remarkHolders(instrument, ticks);
 }
 
-/** Expiry of a delisted contract: every open lot is closed at the settlement price. */
-function closeDelistedPositions(state: CoreState, instrument: Instrument): void {
+/** Expiry of a delisted contract: every open lot is closed at the settlement price (noted per account in `closes`). */
+function closeDelistedPositions(state: CoreState, instrument: Instrument, closes: Map<Account, DelistingClose[]>): void {
   const ticks = instrument.lastPriceTicks;
   for (const position of [...instrument.holders]) {
     const account = position.account;
+    const [longVolume, shortVolume] = [position.long.volume, position.short.volume];
+    let profit: Cents = 0;
     for (const [side, isLong] of [[position.long, true], [position.short, false]] as const) {
       if (side.volume === 0) continue;
       const value = ticks * instrument.tickValueCents * side.volume;
       const cost = side.closeHis(side.hisVolume) + side.closeToday(side.todayVolume);
-      account.closeProfit += isLong ? value - cost : cost - value;
+      profit += isLong ? value - cost : cost - value;
     }
+    account.closeProfit += profit;
     position.remark(ticks);
     instrument.holders.delete(position);
     state.ledger.touched.add(account);
+    const close: DelistingClose = { instrumentId: instrument.id, longVolume, shortVolume, settlementPrice: instrument.grid.toPrice(ticks), closeProfit: fromCents(profit) };
+    const list = closes.get(account);
+    if (list === undefined) closes.set(account, [close]);
+    else list.push(close);
   }
 }
 
-function accountRecord(account: Account, liquidation: 'complete' | 'partial' | undefined): AccountSettlement {
+function accountRecord(account: Account, liquidation: 'complete' | 'partial' | undefined, closedAtDelisting: DelistingClose[]): AccountSettlement {
   return {
     accountId: account.accountId,
     userId: account.userId,
@@ -161,6 +169,7 @@ function accountRecord(account: Account, liquidation: 'complete' | 'partial' | u
     forceClosed: liquidation === 'complete',
     forceCloseFailed: liquidation === 'partial',
     positions: settledPositions(account),
+    closedAtDelisting,
   };
 }
 

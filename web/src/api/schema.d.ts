@@ -1697,6 +1697,15 @@ export interface paths {
                                     position_profit: number;
                                     margin: number;
                                 }[];
+                                /** @description Lots of delisted instruments the settlement closed at the settlement price: their profit is in close_profit, with no trade */
+                                closed_at_delisting: {
+                                    instrument_id: string;
+                                    volume_long: number;
+                                    volume_short: number;
+                                    settlement_price: number;
+                                    /** @description Part of close_profit */
+                                    close_profit: number;
+                                }[];
                                 /** @description The day's trades, oldest first: one page of trade_count (limit, offset) */
                                 trades: {
                                     user_id: string;

@@ -90,6 +90,13 @@ export function statementRoutes(app: Api, ctx: HttpContext): void {
       return ok({
         ...accountDayView(statement, account.currency),
         positions: settledPositionViews(statement),
+        closed_at_delisting: (statement.line.closedAtDelisting ?? []).map((c) => ({
+          instrument_id: c.instrumentId,
+          volume_long: c.longVolume,
+          volume_short: c.shortVolume,
+          settlement_price: c.settlementPrice,
+          close_profit: c.closeProfit,
+        })),
         trades: trades.map((trade: TradeHistory) => tradeView(trade, account.userId)),
       });
     },

@@ -333,6 +333,10 @@ export const StatementSchema = Type.Composite([
   AccountDaySchema,
   Type.Object({
     positions: Type.Array(SettledPositionSchema, { description: 'Held at the settlement price (empty for days settled before 2026-11-25, which did not record them)' }),
+    closed_at_delisting: Type.Array(
+      Type.Object({ instrument_id: Str, volume_long: Int, volume_short: Int, settlement_price: Num, close_profit: Type.Number({ description: 'Part of close_profit' }) }),
+      { description: 'Lots of delisted instruments the settlement closed at the settlement price: their profit is in close_profit, with no trade' },
+    ),
     trades: Type.Array(TradeSchema, { description: "The day's trades, oldest first: one page of trade_count (limit, offset)" }),
   }),
 ]);
