@@ -1,6 +1,6 @@
 import type { Exchange } from '../../app/exchange.ts';
 import type { OrderHistory } from '../../app/history/history-records.ts';
-import { orderOf, recentOrders, SNAPSHOT_HISTORY_LIMIT } from '../../app/services/views.ts';
+import { orderOf, recentOrders, SNAPSHOT_HISTORY_LIMIT, transferView } from '../../app/services/views.ts';
 import { accountView, positionViews } from '../../core/index.ts';
 import { diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { NS_PER_MS, tradeView } from '../../protocol/index.ts';
@@ -164,17 +164,6 @@ function bankViews(banks: readonly { readonly id: string; readonly name: string 
 /** The account's bank transfer attempts by transfer id, as DIFF's trade.<key>.transfers (times in ns). */
 function transferViews(exchange: Exchange, accountId: string): JsonObject {
   const views: JsonObject = {};
-  for (const t of exchange.history.transfersOf(accountId)) {
-    setOwn(views, t.id, {
-      transfer_id: t.id,
-      datetime: t.datetime * NS_PER_MS,
-      currency: t.currency,
-      amount: t.amount,
-      error_id: t.errorId,
-      error_msg: t.errorMsg,
-      bank_id: t.bankId,
-      bank_name: t.bankName,
-    });
-  }
+  for (const t of exchange.history.transfersOf(accountId)) setOwn(views, t.id, { ...transferView(t), datetime: t.datetime * NS_PER_MS });
   return views;
 }

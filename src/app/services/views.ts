@@ -8,7 +8,7 @@ import {
 } from '../../core/index.ts';
 import { ApiError, orderView, type OrderView, tradeView, type TradeView } from '../../protocol/index.ts';
 import type { HistoryProjection } from '../history/history-projection.ts';
-import type { OrderHistory } from '../history/history-records.ts';
+import type { OrderHistory, TransferHistory } from '../history/history-records.ts';
 
 /**
  * The resources clients read, assembled from the live state (accounts, positions, live
@@ -182,5 +182,21 @@ export function accountSnapshot(state: CoreState, history: HistoryProjection, ac
     trades,
     orders_total: orderTotal,
     trades_total: tradeTotal,
+  };
+}
+
+/** A bank transfer attempt as users see it (`datetime` in ms; DIFF shows it in ns). */
+export function transferView(t: TransferHistory) {
+  return {
+    id: t.id,
+    transfer_id: t.id,
+    account_id: t.accountId,
+    datetime: t.datetime,
+    currency: t.currency,
+    amount: t.amount,
+    error_id: t.errorId,
+    error_msg: t.errorMsg,
+    bank_id: t.bankId,
+    bank_name: t.bankName,
   };
 }

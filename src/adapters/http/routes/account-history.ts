@@ -1,4 +1,4 @@
-import { accountSummary } from '../../../app/services/views.ts';
+import { accountSummary, transferView } from '../../../app/services/views.ts';
 import type { HttpContext } from '../http-context.ts';
 
 /** Equity of the accounts at each settlement (summed per settlement), then their equity now. */
@@ -16,18 +16,7 @@ export function equityCurve(ctx: HttpContext, accountIds: readonly string[]): { 
 }
 
 export function transferRecords(ctx: HttpContext, accountId: string) {
-  return ctx.exchange.history.transfersOf(accountId).map((t) => ({
-    id: t.id,
-    transfer_id: t.id,
-    account_id: t.accountId,
-    datetime: t.datetime,
-    currency: t.currency,
-    amount: t.amount,
-    error_id: t.errorId,
-    error_msg: t.errorMsg,
-    bank_id: t.bankId,
-    bank_name: t.bankName,
-  }));
+  return ctx.exchange.history.transfersOf(accountId).map(transferView);
 }
 
 function cents(value: number): number {
