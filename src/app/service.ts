@@ -1,4 +1,3 @@
-import { HistoryReadLimiter } from './auth/history-read-limiter.ts';
 import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer, type HttpServerOptions } from '../adapters/http/server.ts';
@@ -6,6 +5,7 @@ import { type DiffLimits, DiffServer } from '../adapters/ws/diff-server.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { ensureAdmin } from './auth/admin-bootstrap.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { HistoryReadLimiter } from './auth/history-read-limiter.ts';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret.ts';
 import { LoginLimiter } from './auth/login-limiter.ts';
 import { TokenService } from './auth/tokens.ts';

@@ -77,6 +77,8 @@ export class DiffSession {
   private peekPending = false;
   /** The client asked for something (quotes, a chart, trade channels) that the next rtn_data answers. */
   private answerDue = false;
+  /** When trade.<key> was last read again at the client's asking (rereadTrade). */
+  private rereadAt = 0;
   private insList = '';
   /** The ins_list the client holds: a list changed and changed back before a push is not sent. */
   private insListShown = '';
@@ -132,7 +134,11 @@ export class DiffSession {
    * from the client's copy is sent (nothing, when the two agree, as they should).
    */
   rereadTrade(): void {
-    if (this.caller === undefined) return;
+    // At most once a second: a whole reread costs milliseconds for an active account,
+    // and a client sending it in a loop would otherwise have them spent for nothing.
+    const now = Date.now();
+    if (this.caller === undefined || now - this.rereadAt < 1000) return;
+    this.rereadAt = now;
     this.tradeDirt.all = true;
     this.answerDue = true;
   }
@@ -316,6 +322,7 @@ export class DiffSession {
       this.notifications.size > 0 ||
       this.tradeDirt.all ||
       this.tradeDirt.trades ||
+      this.tradeDirt.transfers ||
       this.tradeDirt.orders.size > 0
     );
   }

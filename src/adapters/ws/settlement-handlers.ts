@@ -60,5 +60,5 @@ export function confirmSettlement(session: DiffSession): void {
     session.notifyLocal('WARNING', ResultCode.AuthenticationFailed, 'log in first (req_login)');
     return;
   }
-  session.notifyLocal('INFO', ResultCode.Success, 'settlement confirmed (this exchange accepts orders without a confirmation)', 3);
+  session.notifyLocal('INFO', 0, 'settlement confirmed (this exchange accepts orders without a confirmation)', 3);
 }

@@ -74,9 +74,16 @@ export function tradePatch(
     put('accounts', diff(mirror.accounts, accounts));
   }
   if (channels.account && (dirt.all || dirt.transfers) && accountId !== undefined) {
-    // DIFF's bank transfers: the banks one may transfer with, and every attempt (req_transfer's outcome).
+    // DIFF's bank transfers: the banks one may transfer with, and the attempts (req_transfer's outcomes).
     if (dirt.all) put('banks', diff(mirror.banks, bankViews(exchange.config.banks)));
-    put('transfers', diff(mirror.transfers, transferViews(exchange, accountId)));
+    const held = (mirror.transfers ?? {}) as JsonObject;
+    const transfers: JsonObject = {};
+    for (const [id, view] of newestTransfers(exchange, accountId)) {
+      const change = diff(getOwn(held, id), view);
+      if (change !== undefined) setOwn(transfers, id, change);
+    }
+    if (Object.keys(transfers).length > 0) patch.transfers = transfers;
+    else if (dirt.all && getOwn(mirror, 'transfers') === undefined) patch.transfers = {};
   }
   if (channels.position && (dirt.all || dirt.positions)) {
     // Every instrument the account has traded stays, flat once closed: settlement drops flat
@@ -161,9 +168,15 @@ function bankViews(banks: readonly { readonly id: string; readonly name: string 
   return views;
 }
 
-/** The account's bank transfer attempts by transfer id, as DIFF's trade.<key>.transfers (times in ns). */
-function transferViews(exchange: Exchange, accountId: string): JsonObject {
-  const views: JsonObject = {};
-  for (const t of exchange.history.transfersOf(accountId)) setOwn(views, t.id, { ...transferView(t), datetime: t.datetime * NS_PER_MS });
-  return views;
+/**
+ * The account's newest TRANSFERS_SHOWN bank transfer attempts (refused ones are recorded
+ * too, as fast as password checks allow), as DIFF's trade.<key>.transfers entries (times
+ * in ns). Attempts never change, and the client keeps older ones it was shown; every
+ * attempt is on GET /api/account/{id}/transfers.
+ */
+function newestTransfers(exchange: Exchange, accountId: string): [string, JsonObject][] {
+  const all = exchange.history.transfersOf(accountId);
+  return all.slice(Math.max(0, all.length - TRANSFERS_SHOWN)).map((t) => [t.id, { ...transferView(t), datetime: t.datetime * NS_PER_MS }]);
 }
+
+const TRANSFERS_SHOWN = 100;

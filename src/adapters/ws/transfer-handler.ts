@@ -2,7 +2,7 @@
  * req_transfer: a bank transfer asked for over DIFF (tqsdk-js's `transfer`), as REST's
  * /api/account/transfer takes it: the login password confirms the owner, and every
  * attempt is recorded. The outcome reaches the client as the attempt under
- * trade.<key>.transfers (DIFF's way) and as a notify.
+ * trade.<key>.transfers (DIFF's way) and as the core's notification of it.
  */
 import { requestBankTransfer } from '../../app/services/bank-transfers.ts';
 import { ResultCode } from '../../core/index.ts';
@@ -18,14 +18,18 @@ export async function requestTransfer(ctx: HandlerContext, session: DiffSession,
   }
   const account = session.accountId === undefined ? undefined : ctx.exchange.state.accounts.get(session.accountId);
   const refuse = (why: string) => session.notifyLocal('WARNING', ResultCode.ParameterError, `req_transfer refused: ${why}`);
-  if (account === undefined) return refuse('you have no account');
+  if (account === undefined) {
+    session.notifyLocal('WARNING', ResultCode.AccountNotFound, 'req_transfer refused: you have no account');
+    return;
+  }
   // The session shows one account: a transfer to another would not be seen here.
   if (message.future_account !== undefined && message.future_account !== '' && message.future_account !== account.accountId) {
     return refuse(`future_account ${message.future_account} is not the account this session shows (${account.accountId})`);
   }
   if (message.currency !== undefined && message.currency !== account.currency) return refuse(`currency ${message.currency} is not the account's (${account.currency})`);
   const amount = typeof message.amount === 'string' ? Number(message.amount) : message.amount;
-  const transfer = await requestBankTransfer(ctx.exchange, ctx.auth, ctx.exchange.config.banks, {
+  // The core records every attempt and tells its outcome in a notification of its own.
+  await requestBankTransfer(ctx.exchange, ctx.auth, ctx.exchange.config.banks, {
     accountId: account.accountId,
     userId: caller.userId,
     bankId: message.bank_id,
@@ -33,13 +37,4 @@ export async function requestTransfer(ctx: HandlerContext, session: DiffSession,
     futurePassword: message.future_password,
     address: ctx.address,
   });
-  if (!session.isLoggedInAs(caller.userId)) return;
-  const { result } = transfer;
-  if (result.code === ResultCode.Success) {
-    const way = amount > 0 ? `of ${amount} into ${account.accountId}` : `of ${-amount} out of ${account.accountId}`;
-    session.notifyLocal('INFO', ResultCode.Success, `transfer ${transfer.transferId} ${way} done`);
-  } else {
-    const hint = transfer.knownBank ? '' : ` (banks: trade.${session.tradeKey ?? ''}.banks)`;
-    session.notifyLocal('WARNING', result.code, `transfer ${transfer.transferId} refused: ${result.message}${hint}`);
-  }
 }

@@ -437,13 +437,15 @@ describe('tqsdk-js (the real npm DIFF client) against the DIFF server', () => {
     assert.deepEqual([done.error_id, done.bank_id, done.currency], [0, bank.id, 'CNY']);
     assert.equal(typeof done.datetime, 'number');
     await until(sdk, () => sdk.getAccount(account)!.balance === balance + 5000, 'the balance after the transfer');
-    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'INFO' && /transfer .* done/.test(n.content)), 'the transfer notify');
+    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'INFO' && /bank transfer of 5000 .*: success/.test(n.content)), 'the transfer notify');
 
     sdk.transfer({ ...account, bank_id: bank.id, bank_password: 'bank', future_account: alice.accountId, future_password: 'not-her-password', amount: -100 });
     const refused = await until(sdk, () => transfers().find((t) => t.amount === -100), 'the refused attempt, recorded');
     assert.notEqual(refused.error_id, 0);
     assert.match(refused.error_msg, /password/);
-    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING' && /refused/.test(n.content)), 'the refusal notify');
+    await until(sdk, () => notifies.slice(before).find((n) => n.level === 'WARNING' && /bank transfer of -100 .*password/.test(n.content)), 'the refusal notify');
+    // One notify for each attempt: the core's.
+    assert.equal(notifies.slice(before).filter((n) => /transfer/.test(n.content)).length, 2, JSON.stringify(notifies.slice(before)));
     assert.equal(sdk.getAccount(account)!.balance, balance + 5000);
     // The REST list shows the same attempts.
     const listed = await h.ok('GET', `/api/account/${alice.accountId}/transfers`, { token: alice.token });
