@@ -3,6 +3,7 @@ import { type KlineSeries, periodByDurationNs, type Tick, TICK_SERIES } from '..
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
 import { NS_PER_MS, tickView } from '../../protocol/index.ts';
 import { type EntryBudget, HeldCandles } from './held-candles.ts';
+import { isTradingDayChart, tradingDayRange, tradingDaySpan, tradingDayWidth } from './trading-day-chart.ts';
 
 /** A set_chart request as the client sent it (echoed in charts.<id>.state). */
 export interface ChartRequest {
@@ -13,6 +14,9 @@ export interface ChartRequest {
   readonly left_kline_id?: number | undefined;
   readonly focus_datetime?: number | undefined;
   readonly focus_position?: number | undefined;
+  /** A chart by trading day (trading-day-chart.ts). */
+  readonly trading_day_start?: number | undefined;
+  readonly trading_day_count?: number | undefined;
 }
 
 export const DEFAULT_VIEW_WIDTH = 500;
@@ -43,8 +47,14 @@ export function isSupportedDuration(durationNs: number): boolean {
   return durationNs === 0 || periodByDurationNs(durationNs) !== undefined;
 }
 
-/** The candle ids a chart shows: from left_kline_id, around focus_datetime, or the newest view_width. */
-function range(series: KlineSeries, request: ChartRequest): Span {
+/** How many candles of each instrument a chart may show (what its limits count). */
+export function chartWidth(request: ChartRequest): number {
+  return isTradingDayChart(request) ? tradingDayWidth(request) : (request.view_width ?? DEFAULT_VIEW_WIDTH);
+}
+
+/** The candle ids a chart shows: its trading days, from left_kline_id, around focus_datetime, or the newest view_width. */
+function range(series: KlineSeries, request: ChartRequest, days: TradingDaySpan | undefined): Span {
+  if (days !== undefined) return tradingDayRange(series, days, tradingDayWidth(request));
   const width = request.view_width ?? DEFAULT_VIEW_WIDTH;
   const last = series.lastId;
   if (request.left_kline_id !== undefined) {
@@ -63,6 +73,8 @@ interface Span {
   readonly left: number;
   readonly right: number;
 }
+
+type TradingDaySpan = ReturnType<typeof tradingDaySpan>;
 
 const EMPTY: Span = { left: -1, right: -1 };
 
@@ -127,20 +139,28 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
   const durationKey = String(request.duration);
   let shown: Span = EMPTY;
   let first: KlineSeries | undefined;
+  const days = isTradingDayChart(request) ? tradingDaySpan(exchange, request) : undefined;
   for (const [index, instrumentId] of instruments.entries()) {
     const series = seriesOf(exchange, instrumentId, request.duration);
     if (series === undefined) continue;
     let span: Span;
     if (index === 0) {
       first = series;
-      span = range(series, request);
+      span = range(series, request, days);
       if (span.right >= span.left) shown = span;
     } else {
-      span = first === undefined || shown === EMPTY ? range(series, request) : alignedRange(series, first, shown);
+      span = first === undefined || shown === EMPTY ? range(series, request, days) : alignedRange(series, first, shown);
     }
     const candles = held.of(instrumentId, durationKey);
     const entry: JsonObject = {};
     if (candles.lastId !== series.lastId) entry.last_id = candles.lastId = series.lastId;
+    // A trading-day chart tells where its days begin and end in the series (tqsdk-js
+    // keeps klines.<ins>.<dur>.trading_day_start_id / trading_day_end_id).
+    if (days !== undefined) {
+      const [start, end] = span.right >= span.left ? [span.left, span.right] : [-1, -1];
+      if (candles.dayStartId !== start) entry.trading_day_start_id = candles.dayStartId = start;
+      if (candles.dayEndId !== end) entry.trading_day_end_id = candles.dayEndId = end;
+    }
     const data = span.right >= span.left ? candles.update(series, span.left, span.right, budget) : undefined;
     if (data !== undefined) entry.data = data;
     if (Object.keys(entry).length > 0) klines[instrumentId] = { [durationKey]: entry };

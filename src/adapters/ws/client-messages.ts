@@ -47,6 +47,9 @@ export const CLIENT_MESSAGES = {
     left_kline_id: OptNum,
     focus_datetime: OptNum,
     focus_position: OptNum,
+    // A chart by trading day (trading-day-chart.ts): a day in ns (0: the day being traded), and how many, in ns of a day.
+    trading_day_start: Type.Optional(Num({ minimum: 0 })),
+    trading_day_count: Type.Optional(Num({ minimum: 0 })),
   }),
   // Broker gateways' settlement messages (settlement-handlers.ts); the date as tqsdk-js
   // sends it (a number, 20261124) or as text.

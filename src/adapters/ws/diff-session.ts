@@ -4,7 +4,7 @@ import { type NotificationMessage, type NotificationRaised, renderNotification }
 import { applyPatch, diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
-import { type ChartRequest, chartPatch, DEFAULT_VIEW_WIDTH, HeldKlines, instrumentsOf } from './chart-view.ts';
+import { type ChartRequest, chartPatch, chartWidth, HeldKlines, instrumentsOf } from './chart-view.ts';
 import { EntryBudget } from './held-candles.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
@@ -237,12 +237,12 @@ export class DiffSession {
     }
     const instruments = instrumentsOf(request.ins_list);
     if (instruments.length > MAX_CHART_INSTRUMENTS) return `at most ${MAX_CHART_INSTRUMENTS} instruments per chart (${request.chart_id} names ${instruments.length})`;
-    let candles = instruments.length * (request.view_width ?? DEFAULT_VIEW_WIDTH);
+    let candles = instruments.length * chartWidth(request);
     for (const [chartId, chart] of this.charts) {
-      if (chartId !== request.chart_id) candles += (this.chartInstruments.get(chartId)?.length ?? 0) * (chart.view_width ?? DEFAULT_VIEW_WIDTH);
+      if (chartId !== request.chart_id) candles += (this.chartInstruments.get(chartId)?.length ?? 0) * chartWidth(chart);
     }
     if (candles > MAX_CHART_CANDLES) {
-      return `a connection's charts may span at most ${MAX_CHART_CANDLES} candles (instruments x view_width, summed); ${request.chart_id} would make ${candles}`;
+      return `a connection's charts may span at most ${MAX_CHART_CANDLES} candles (instruments x view_width, or x a trading-day chart's days of candles, summed); ${request.chart_id} would make ${candles}`;
     }
     this.charts.set(request.chart_id, request);
     this.chartInstruments.set(request.chart_id, instruments);

@@ -34,6 +34,9 @@ export class EntryBudget {
 export class HeldCandles<E extends Candle = Candle> {
   /** last_id as the client holds it. */
   lastId: number | undefined;
+  /** trading_day_start_id / trading_day_end_id as the client holds them (trading-day charts). */
+  dayStartId: number | undefined;
+  dayEndId: number | undefined;
   /** Ids held in their final state: disjoint, sorted [first, last] ranges. */
   private final: [number, number][] = [];
   /** Candles held in a state that may have changed since, by id (in the order sent). */

@@ -319,6 +319,8 @@ export function setChart(ctx: HandlerContext, session: DiffSession, message: Cli
     ...(message.left_kline_id !== undefined && { left_kline_id: message.left_kline_id }),
     ...(message.focus_datetime !== undefined && { focus_datetime: message.focus_datetime }),
     ...(message.focus_position !== undefined && { focus_position: message.focus_position }),
+    ...(message.trading_day_start !== undefined && { trading_day_start: message.trading_day_start }),
+    ...(message.trading_day_count !== undefined && { trading_day_count: message.trading_day_count }),
   };
   warnOfUnknown(ctx, session, 'set_chart', message.ins_list);
   const refusal = session.setChart(request);

@@ -56,7 +56,7 @@ interface TqsdkClient {
   isLogined(payload: AccountKey): boolean;
   subscribeQuote(quotes: string | string[]): void;
   getQuote(symbol: string): Obj;
-  setChart(payload: { chart_id?: string; symbol: string; duration: number; view_width?: number }): Obj;
+  setChart(payload: { chart_id?: string; symbol: string; duration: number; view_width?: number; trading_day_start?: number; trading_day_count?: number }): Obj;
   getKlines(symbol: string, duration: number): { last_id: number; data: Obj } | null;
   getTicks(symbol: string): { last_id: number; data: Obj } | null;
   insertOrder(payload: AccountKey & Obj): Obj | null;
@@ -301,6 +301,15 @@ describe('tqsdk-js (the real npm DIFF client) against the DIFF server', () => {
     await until(sdk, () => chart.right_id === sdk.getKlines(SYMBOL, MINUTE_NS)?.last_id, 'charts.cu_1m.right_id = last_id');
     const quote = sdk.getQuote(SYMBOL);
     await until(sdk, () => quote.last_price === 86600 && quote.volume >= 2, 'quote last_price after the trade');
+  });
+
+  it('sets an intraday chart of the day being traded (trading_day_start / trading_day_count)', async () => {
+    const chart = sdk.setChart({ chart_id: 'cu_day', symbol: SYMBOL, duration: MINUTE_NS, trading_day_start: 0, trading_day_count: 86400e9 });
+    await until(sdk, () => chart.ready === true && chart.right_id >= 0, 'charts.cu_day ready');
+    const klines = sdk.getKlines(SYMBOL, MINUTE_NS) as Obj;
+    // No settlement yet: the day being traded is every candle there is.
+    assert.deepEqual([klines.trading_day_start_id, klines.trading_day_end_id], [chart.left_id, chart.right_id]);
+    assert.equal(chart.state.trading_day_count, 86400e9);
   });
 
   it('sets a tick chart and reads each trade with the book beside it through getTicks', async () => {

@@ -1,0 +1,74 @@
+/**
+ * Charts by trading day, as tqsdk-js asks for them (`setChart` with `trading_day_start`
+ * and `trading_day_count`, for an intraday chart): `trading_day_start` names a trading day
+ * in ns (its midnight in the exchange's time zone; 0 for the day being traded) and
+ * `trading_day_count` how many, in ns of a day (one by default). A chart from a named day
+ * shows it and the days after it; one from 0 shows the day being traded and the days
+ * before it. A trading day is the time between two settlements (the days being traded
+ * runs on), so the chart follows new candles while it includes the day being traded.
+ */
+import type { Exchange } from '../../app/exchange.ts';
+import { type KlineSeries, zonedMidnight, zonedTime } from '../../marketdata/index.ts';
+import { NS_PER_MS } from '../../protocol/index.ts';
+
+export const DAY_NS = 86_400e9;
+/** The widest chart view (view_width's maximum): a trading-day chart shows at most the newest this many of its candles. */
+export const MAX_VIEW_WIDTH = 10_000;
+/** Trading days one chart may span. */
+export const MAX_TRADING_DAYS = 30;
+
+export interface TradingDayRequest {
+  readonly duration: number;
+  readonly trading_day_start?: number | undefined;
+  readonly trading_day_count?: number | undefined;
+}
+
+export function isTradingDayChart(request: TradingDayRequest): boolean {
+  return request.trading_day_start !== undefined || request.trading_day_count !== undefined;
+}
+
+export function tradingDayCount(request: TradingDayRequest): number {
+  return Math.min(MAX_TRADING_DAYS, Math.max(1, Math.round((request.trading_day_count ?? DAY_NS) / DAY_NS)));
+}
+
+/** How many candles a trading-day chart may show: its days' worth of the duration's candles (ticks: the widest view). */
+export function tradingDayWidth(request: TradingDayRequest): number {
+  const perDay = request.duration === 0 ? MAX_VIEW_WIDTH : Math.ceil(DAY_NS / request.duration);
+  return Math.min(MAX_VIEW_WIDTH, tradingDayCount(request) * perDay);
+}
+
+/**
+ * The chart's days as times: candles opened after `fromMs` up to `toMs` (Infinity while
+ * the span includes the day being traded). Daily candles open at their trading day's
+ * midnight, so for them the span is the days' midnights; other candles fall between the
+ * settlements that ended the day before and the last day.
+ */
+export function tradingDaySpan(exchange: Exchange, request: TradingDayRequest): { readonly fromMs: number; readonly toMs: number } {
+  const settlements = exchange.history.settlementHistory();
+  const days = tradingDayCount(request);
+  const timeZone = exchange.config.exchange.timezone;
+  // The index of the first settled day the chart shows (settlements.length: the day being traded).
+  let first: number;
+  if ((request.trading_day_start ?? 0) === 0) first = Math.max(0, settlements.length - (days - 1));
+  else {
+    const t = zonedTime(request.trading_day_start! / NS_PER_MS, timeZone);
+    const day = `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+    const at = settlements.findIndex((s) => s.settlementDate >= day);
+    first = at < 0 ? settlements.length : at;
+  }
+  const last = first + days - 1;
+  const open = last >= settlements.length;
+  if (request.duration === DAY_NS) {
+    const dayOf = (index: number) => settlements[index]?.settlementDate ?? exchange.state.tradingDay;
+    return { fromMs: zonedMidnight(dayOf(first), timeZone) - 1, toMs: open ? Infinity : zonedMidnight(dayOf(last), timeZone) };
+  }
+  return { fromMs: first > 0 ? settlements[first - 1]!.ts : -Infinity, toMs: open ? Infinity : settlements[last]!.ts };
+}
+
+/** The candle ids of the span, at most `width` of them (the newest). */
+export function tradingDayRange(series: KlineSeries, span: { readonly fromMs: number; readonly toMs: number }, width: number): { left: number; right: number } {
+  const before = span.fromMs === -Infinity ? undefined : series.idAtOrBefore(span.fromMs);
+  const left = before === undefined ? series.firstId : before + 1;
+  const right = span.toMs === Infinity ? series.lastId : (series.idAtOrBefore(span.toMs) ?? left - 1);
+  return { left: Math.max(left, right - width + 1), right };
+}
