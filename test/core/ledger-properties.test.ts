@@ -161,7 +161,9 @@ describe('ledger properties over random trading', () => {
       'settlement.completed': 50,
       'conditional.Triggered': 20,
       'risk.level-changed': 10,
-      'order.replaced': 10,
+      // 17-24 in ten runs of 300 streams, 9 once: a floor of 10 failed about one run in a
+      // hundred (a fresh clone's CI met it). 5 still says the path ran.
+      'order.replaced': 5,
     };
     for (const [path, times] of Object.entries(least)) {
       assert.ok((coverage.get(path) ?? 0) >= times, `the streams exercised ${path} only ${coverage.get(path) ?? 0} times`);
