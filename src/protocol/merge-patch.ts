@@ -69,3 +69,19 @@ export function applyPatch(target: Json | undefined, patch: Json, adopt = false)
   }
   return base;
 }
+
+/**
+ * One patch that does what `first` then `then` do (RFC 7386 composition): unlike
+ * applying `then` to `first`, a null of `then` stays, to delete the field on the client.
+ * (An object of `then` where `first` deletes one is merged into what the client holds:
+ * no single merge patch can say "delete, then start again".)
+ */
+export function composePatches(first: Json | undefined, then: Json): Json {
+  if (!isObject(then) || !isObject(first)) return then;
+  for (const key in then) {
+    const value = then[key] as Json;
+    const held = getOwn(first, key);
+    setOwn(first, key, value === null || held === undefined || held === null ? value : composePatches(held, value));
+  }
+  return first;
+}

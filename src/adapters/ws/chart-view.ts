@@ -52,9 +52,8 @@ export function chartWidth(request: ChartRequest): number {
   return isTradingDayChart(request) ? tradingDayWidth(request) : (request.view_width ?? DEFAULT_VIEW_WIDTH);
 }
 
-/** The candle ids a chart shows: its trading days, from left_kline_id, around focus_datetime, or the newest view_width. */
-function range(series: KlineSeries, request: ChartRequest, days: TradingDaySpan | undefined): Span {
-  if (days !== undefined) return tradingDayRange(series, days, tradingDayWidth(request));
+/** The candle ids a chart shows: from left_kline_id, around focus_datetime, or the newest view_width. */
+function range(series: KlineSeries, request: ChartRequest): Span {
   const width = request.view_width ?? DEFAULT_VIEW_WIDTH;
   const last = series.lastId;
   if (request.left_kline_id !== undefined) {
@@ -74,7 +73,6 @@ interface Span {
   readonly right: number;
 }
 
-type TradingDaySpan = ReturnType<typeof tradingDaySpan>;
 
 const EMPTY: Span = { left: -1, right: -1 };
 
@@ -143,24 +141,26 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
   for (const [index, instrumentId] of instruments.entries()) {
     const series = seriesOf(exchange, instrumentId, request.duration);
     if (series === undefined) continue;
-    let span: Span;
-    if (index === 0) {
-      first = series;
-      span = range(series, request, days);
-      if (span.right >= span.left) shown = span;
-    } else {
-      span = first === undefined || shown === EMPTY ? range(series, request, days) : alignedRange(series, first, shown);
-    }
     const candles = held.of(instrumentId, durationKey);
     const entry: JsonObject = {};
-    if (candles.lastId !== series.lastId) entry.last_id = candles.lastId = series.lastId;
-    // A trading-day chart tells where its days begin and end in the series (tqsdk-js
-    // keeps klines.<ins>.<dur>.trading_day_start_id / trading_day_end_id).
+    let span: Span;
     if (days !== undefined) {
-      const [start, end] = span.right >= span.left ? [span.left, span.right] : [-1, -1];
-      if (candles.dayStartId !== start) entry.trading_day_start_id = candles.dayStartId = start;
-      if (candles.dayEndId !== end) entry.trading_day_end_id = candles.dayEndId = end;
+      // Each instrument's own candles of the days: aligned to the first's, a quiet
+      // instrument would show its candle of an earlier day.
+      const inDays = tradingDayRange(series, days, tradingDayWidth(request));
+      span = inDays;
+      // A chart whose series' ids nobody tells (another trading-day chart was removed) takes them.
+      candles.dayIdsOwner ??= request.chart_id;
+      if (candles.dayIdsOwner === request.chart_id) dayIds(candles, entry, inDays.right >= inDays.first ? [inDays.first, inDays.right] : [-1, -1]);
+    } else {
+      span = index === 0 || first === undefined || shown === EMPTY ? range(series, request) : alignedRange(series, first, shown);
+      if (candles.dayIdsOwner === undefined && candles.dayStartId !== undefined) dayIds(candles, entry, undefined);
     }
+    if (index === 0) {
+      first = series;
+      if (span.right >= span.left) shown = span;
+    }
+    if (candles.lastId !== series.lastId) entry.last_id = candles.lastId = series.lastId;
     const data = span.right >= span.left ? candles.update(series, span.left, span.right, budget) : undefined;
     if (data !== undefined) entry.data = data;
     if (Object.keys(entry).length > 0) klines[instrumentId] = { [durationKey]: entry };
@@ -183,6 +183,22 @@ export function chartPatch(exchange: Exchange, request: ChartRequest, held: Held
     ticks: Object.keys(ticks).length > 0 ? ticks : undefined,
     chart: diff(chartMirror, chart),
   };
+}
+
+/**
+ * A trading-day chart tells where its days begin and end in each series
+ * (klines.<ins>.<dur>.trading_day_start_id / _end_id, as tqsdk-js keeps them): those of
+ * the chart set last on the series with trading-day fields (HeldCandles.dayIdsOwner);
+ * removed (null) when that chart becomes an ordinary one.
+ */
+function dayIds(candles: HeldCandles, entry: JsonObject, ids: [number, number] | undefined): void {
+  if (ids === undefined) {
+    entry.trading_day_start_id = entry.trading_day_end_id = null;
+    candles.dayStartId = candles.dayEndId = undefined;
+    return;
+  }
+  if (candles.dayStartId !== ids[0]) entry.trading_day_start_id = candles.dayStartId = ids[0];
+  if (candles.dayEndId !== ids[1]) entry.trading_day_end_id = candles.dayEndId = ids[1];
 }
 
 /** ticks.<ins>: `last_id` and the ticks of `span` the client lacks. */

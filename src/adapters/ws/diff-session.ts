@@ -1,10 +1,11 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
-import { applyPatch, diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
+import { applyPatch, composePatches, diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
 import { type ChartRequest, chartPatch, chartWidth, HeldKlines, instrumentsOf } from './chart-view.ts';
+import { isTradingDayChart } from './trading-day-chart.ts';
 import { EntryBudget } from './held-candles.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
@@ -77,8 +78,8 @@ export class DiffSession {
   private peekPending = false;
   /** The client asked for something (quotes, a chart, trade channels) that the next rtn_data answers. */
   private answerDue = false;
-  /** When trade.<key> was last read again at the client's asking (rereadTrade). */
-  private rereadAt = 0;
+  /** When trade.<key> was last read again at the client's asking (rereadTrade; monotonic ms). */
+  private rereadAt = -Infinity;
   private insList = '';
   /** The ins_list the client holds: a list changed and changed back before a push is not sent. */
   private insListShown = '';
@@ -110,6 +111,8 @@ export class DiffSession {
   private readonly shownMarks = new Map<string, number>();
   /** How many of `tradesAccount`'s trades the client holds: the first ones, as trades only append. */
   private tradesHeld = 0;
+  /** The same for its bank transfer attempts, which only append too; undefined until the client is shown them. */
+  private transfersHeld: number | undefined;
   private tradesAccount: string | undefined;
   private readonly heldKlines = new HeldKlines();
   private readonly chartsMirror: JsonObject = {};
@@ -136,7 +139,7 @@ export class DiffSession {
   rereadTrade(): void {
     // At most once a second: a whole reread costs milliseconds for an active account,
     // and a client sending it in a loop would otherwise have them spent for nothing.
-    const now = Date.now();
+    const now = performance.now();
     if (this.caller === undefined || now - this.rereadAt < 1000) return;
     this.rereadAt = now;
     this.tradeDirt.all = true;
@@ -170,6 +173,7 @@ export class DiffSession {
       this.tradeKeyShown = false;
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
       this.tradesHeld = 0;
+      this.transfersHeld = undefined;
       this.shownMarks.clear();
       // Refusals shown to the previous user are not the new user's orders, and what was
       // still to be told to the previous user is not the new user's news.
@@ -226,6 +230,7 @@ export class DiffSession {
   setChart(request: ChartRequest): string | undefined {
     this.answerDue = true;
     if (request.ins_list === '') {
+      this.releaseDayIds(request.chart_id);
       if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
       this.chartInstruments.delete(request.chart_id);
       this.dirtyCharts.delete(request.chart_id);
@@ -244,12 +249,24 @@ export class DiffSession {
     if (candles > MAX_CHART_CANDLES) {
       return `a connection's charts may span at most ${MAX_CHART_CANDLES} candles (instruments x view_width, or x a trading-day chart's days of candles, summed); ${request.chart_id} would make ${candles}`;
     }
+    this.releaseDayIds(request.chart_id);
+    if (isTradingDayChart(request)) for (const id of instruments) this.heldKlines.of(id, String(request.duration)).dayIdsOwner = request.chart_id;
     this.charts.set(request.chart_id, request);
     this.chartInstruments.set(request.chart_id, instruments);
     this.removedCharts.delete(request.chart_id);
     this.dirtyCharts.add(request.chart_id);
     this.loadingCharts.add(request.chart_id);
     return undefined;
+  }
+
+  /** The series whose trading-day ids a chart told stop being its own (see chart-view's dayIds). */
+  private releaseDayIds(chartId: string): void {
+    const chart = this.charts.get(chartId);
+    if (chart === undefined) return;
+    for (const id of this.chartInstruments.get(chartId) ?? []) {
+      const held = this.heldKlines.of(id, String(chart.duration));
+      if (held.dayIdsOwner === chartId) held.dayIdsOwner = undefined;
+    }
   }
 
   /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
@@ -433,9 +450,10 @@ export class DiffSession {
     if (accountId !== this.tradesAccount) {
       this.tradesAccount = accountId;
       this.tradesHeld = 0;
+      this.transfersHeld = undefined;
     }
     const positionsBuilt = this.channels.position && (this.tradeDirt.all || this.tradeDirt.positions);
-    let { patch, tradesHeld } = tradePatch(
+    let { patch, tradesHeld, transfersHeld } = tradePatch(
       this.exchange,
       this.tradeMirror,
       { userId: this.caller.userId, accountId },
@@ -443,30 +461,37 @@ export class DiffSession {
       this.channels,
       this.localOrders,
       this.tradesHeld,
+      this.transfersHeld,
     );
     this.tradeDirt.clear();
     if (positionsBuilt) this.noteShownMarks(accountId);
     for (const key of this.droppedChannels) {
-      // Deleted only where the client holds something: a patch carries no unchanged field.
-      const held = Object.hasOwn(this.tradeMirror, key) || (key === 'trades' && tradesHeld > 0);
-      if (key === 'trades') tradesHeld = 0;
-      if (held) (patch ??= {})[key] = null;
+      // The account channel carries the bank transfers and the banks too.
+      for (const part of key === 'accounts' ? ['accounts', 'banks', 'transfers'] : [key]) {
+        // Deleted only where the client holds something: a patch carries no unchanged field.
+        const held = Object.hasOwn(this.tradeMirror, part) || (part === 'trades' && tradesHeld > 0);
+        if (part === 'trades') tradesHeld = 0;
+        if (part === 'transfers') transfersHeld = undefined;
+        if (held) (patch ??= {})[part] = null;
+      }
     }
     this.droppedChannels.clear();
     if (patch === undefined) {
       this.tradesHeld = tradesHeld;
+      this.transfersHeld = transfersHeld;
       return undefined;
     }
     // JSON.stringify over the whole patch: with fresh views it measured faster than
     // per-view serialisers, hand-written or schema-based (docs/decisions.md).
     const text = JSON.stringify(patch);
     this.tradesHeld = tradesHeld;
+    this.transfersHeld = transfersHeld;
     // The patch's new objects are views built for this session alone: the mirror keeps
-    // them, but the trades, which the count above stands for.
+    // them, but the trades and the transfers, which the counts above stand for.
     for (const key in patch) {
       const value = patch[key]!;
       if (value === null) delete this.tradeMirror[key];
-      else if (key === 'trades') this.tradeMirror.trades ??= {};
+      else if (key === 'trades' || key === 'transfers') this.tradeMirror[key] ??= {};
       else this.tradeMirror[key] = applyPatch(this.tradeMirror[key], value, true);
     }
     compactMirror(this.tradeMirror, patch, this.localOrders, (orderId) =>
@@ -503,11 +528,13 @@ export class DiffSession {
         this.loadingCharts.add(chartId);
       }
       if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
+      // Charts of one series each bring their part of its patch; a null among them
+      // (trading-day ids removed) must reach the client, so the parts are composed.
       if (patch.klines !== undefined) {
-        for (const [id, value] of Object.entries(patch.klines)) klines[id] = applyPatch(klines[id], value as Json);
+        for (const [id, value] of Object.entries(patch.klines)) klines[id] = composePatches(klines[id], value as Json);
       }
       if (patch.ticks !== undefined) {
-        for (const [id, value] of Object.entries(patch.ticks)) ticks[id] = applyPatch(ticks[id], value as Json);
+        for (const [id, value] of Object.entries(patch.ticks)) ticks[id] = composePatches(ticks[id], value as Json);
       }
     }
     this.dirtyCharts.clear();

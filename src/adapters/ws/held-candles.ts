@@ -37,6 +37,8 @@ export class HeldCandles<E extends Candle = Candle> {
   /** trading_day_start_id / trading_day_end_id as the client holds them (trading-day charts). */
   dayStartId: number | undefined;
   dayEndId: number | undefined;
+  /** The trading-day chart whose days those ids tell: the last one set on this series. */
+  dayIdsOwner: string | undefined;
   /** Ids held in their final state: disjoint, sorted [first, last] ranges. */
   private final: [number, number][] = [];
   /** Candles held in a state that may have changed since, by id (in the order sent). */

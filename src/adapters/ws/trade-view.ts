@@ -56,7 +56,8 @@ export function tradePatch(
   channels: TradeChannels,
   localOrders: ReadonlyMap<string, JsonObject>,
   tradesHeld: number,
-): { patch: JsonObject | undefined; tradesHeld: number } {
+  transfersHeld?: number,
+): { patch: JsonObject | undefined; tradesHeld: number; transfersHeld: number | undefined } {
   const state = exchange.state;
   const patch: JsonObject = {};
   const put = (key: string, value: Json | undefined) => {
@@ -73,15 +74,19 @@ export function tradePatch(
     const accounts: JsonObject = fields === undefined ? {} : { [fields.currency]: fields as unknown as JsonObject };
     put('accounts', diff(mirror.accounts, accounts));
   }
+  let transfersNow = transfersHeld;
   if (channels.account && (dirt.all || dirt.transfers) && accountId !== undefined) {
-    // DIFF's bank transfers: the banks one may transfer with, and the attempts (req_transfer's outcomes).
+    // DIFF's bank transfers: the banks one may transfer with, and the attempts
+    // (req_transfer's outcomes). Attempts only append and never change: like trades, the
+    // client holds the first `transfersHeld` and is sent the ones after; a client shown
+    // none yet (undefined), the newest TRANSFERS_SHOWN (refused attempts are recorded too, as fast
+    // as password checks allow; every one is on GET /api/account/{id}/transfers).
     if (dirt.all) put('banks', diff(mirror.banks, bankViews(exchange.config.banks)));
-    const held = (mirror.transfers ?? {}) as JsonObject;
+    const all = exchange.history.transfersOf(accountId);
+    const from = transfersNow ?? Math.max(0, all.length - TRANSFERS_SHOWN);
     const transfers: JsonObject = {};
-    for (const [id, view] of newestTransfers(exchange, accountId)) {
-      const change = diff(getOwn(held, id), view);
-      if (change !== undefined) setOwn(transfers, id, change);
-    }
+    for (const t of all.slice(from)) setOwn(transfers, t.id, { ...transferView(t), datetime: t.datetime * NS_PER_MS });
+    transfersNow = all.length;
     if (Object.keys(transfers).length > 0) patch.transfers = transfers;
     else if (dirt.all && getOwn(mirror, 'transfers') === undefined) patch.transfers = {};
   }
@@ -133,7 +138,7 @@ export function tradePatch(
     // Empty, once: the mirror keeps an empty `trades` as the sign that the client has the part.
     else if (dirt.all && tradesHeld === 0 && getOwn(mirror, 'trades') === undefined) patch.trades = {};
   }
-  return { patch: Object.keys(patch).length > 0 ? patch : undefined, tradesHeld: tradesNow };
+  return { patch: Object.keys(patch).length > 0 ? patch : undefined, tradesHeld: tradesNow, transfersHeld: transfersNow };
 }
 
 /**
@@ -168,15 +173,5 @@ function bankViews(banks: readonly { readonly id: string; readonly name: string 
   return views;
 }
 
-/**
- * The account's newest TRANSFERS_SHOWN bank transfer attempts (refused ones are recorded
- * too, as fast as password checks allow), as DIFF's trade.<key>.transfers entries (times
- * in ns). Attempts never change, and the client keeps older ones it was shown; every
- * attempt is on GET /api/account/{id}/transfers.
- */
-function newestTransfers(exchange: Exchange, accountId: string): [string, JsonObject][] {
-  const all = exchange.history.transfersOf(accountId);
-  return all.slice(Math.max(0, all.length - TRANSFERS_SHOWN)).map((t) => [t.id, { ...transferView(t), datetime: t.datetime * NS_PER_MS }]);
-}
-
+/** Bank transfer attempts a client that holds none is sent (the newest). */
 const TRANSFERS_SHOWN = 100;

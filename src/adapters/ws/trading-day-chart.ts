@@ -37,11 +37,15 @@ export function tradingDayWidth(request: TradingDayRequest): number {
   return Math.min(MAX_VIEW_WIDTH, tradingDayCount(request) * perDay);
 }
 
+/** A span of no time: the chart shows nothing (a named day that has not begun). */
+const NOTHING = { fromMs: Infinity, toMs: -Infinity };
+
 /**
- * The chart's days as times: candles opened after `fromMs` up to `toMs` (Infinity while
- * the span includes the day being traded). Daily candles open at their trading day's
- * midnight, so for them the span is the days' midnights; other candles fall between the
- * settlements that ended the day before and the last day.
+ * The chart's days as times: candles that reach past `fromMs` and opened by `toMs`
+ * (Infinity while the span includes the day being traded). Daily candles open at their
+ * trading day's midnight, so for them the span is the days' midnights; other candles fall
+ * between the settlement that ended the day before and the one that ended the last day
+ * (a candle in progress at a settlement holds trades of both days, and is shown in both).
  */
 export function tradingDaySpan(exchange: Exchange, request: TradingDayRequest): { readonly fromMs: number; readonly toMs: number } {
   const settlements = exchange.history.settlementHistory();
@@ -54,7 +58,10 @@ export function tradingDaySpan(exchange: Exchange, request: TradingDayRequest): 
     const t = zonedTime(request.trading_day_start! / NS_PER_MS, timeZone);
     const day = `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
     const at = settlements.findIndex((s) => s.settlementDate >= day);
-    first = at < 0 ? settlements.length : at;
+    if (at >= 0) first = at;
+    // Not settled: the day being traded, unless the day is still to come.
+    else if (day <= exchange.state.tradingDay) first = settlements.length;
+    else return NOTHING;
   }
   const last = first + days - 1;
   const open = last >= settlements.length;
@@ -62,13 +69,18 @@ export function tradingDaySpan(exchange: Exchange, request: TradingDayRequest): 
     const dayOf = (index: number) => settlements[index]?.settlementDate ?? exchange.state.tradingDay;
     return { fromMs: zonedMidnight(dayOf(first), timeZone) - 1, toMs: open ? Infinity : zonedMidnight(dayOf(last), timeZone) };
   }
-  return { fromMs: first > 0 ? settlements[first - 1]!.ts : -Infinity, toMs: open ? Infinity : settlements[last]!.ts };
+  const periodMs = request.duration / NS_PER_MS;
+  return { fromMs: first > 0 ? settlements[first - 1]!.ts - periodMs : -Infinity, toMs: open ? Infinity : settlements[last]!.ts };
 }
 
-/** The candle ids of the span, at most `width` of them (the newest). */
-export function tradingDayRange(series: KlineSeries, span: { readonly fromMs: number; readonly toMs: number }, width: number): { left: number; right: number } {
+/**
+ * The candle ids of the span: `first` is the span's first candle, `left` and `right`
+ * what the chart shows of it (at most `width`, the newest); right < left when it is empty.
+ */
+export function tradingDayRange(series: KlineSeries, span: { readonly fromMs: number; readonly toMs: number }, width: number): { first: number; left: number; right: number } {
+  if (span.fromMs >= span.toMs) return { first: -1, left: 0, right: -1 };
   const before = span.fromMs === -Infinity ? undefined : series.idAtOrBefore(span.fromMs);
-  const left = before === undefined ? series.firstId : before + 1;
-  const right = span.toMs === Infinity ? series.lastId : (series.idAtOrBefore(span.toMs) ?? left - 1);
-  return { left: Math.max(left, right - width + 1), right };
+  const first = before === undefined ? series.firstId : before + 1;
+  const right = span.toMs === Infinity ? series.lastId : (series.idAtOrBefore(span.toMs) ?? first - 1);
+  return { first, left: Math.max(first, right - width + 1), right };
 }

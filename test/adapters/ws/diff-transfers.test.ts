@@ -1,8 +1,8 @@
 /**
  * DIFF's bank transfers with a plain client: req_transfer moves money as REST does, each
  * attempt appears under trade.<key>.transfers with one notify (the core's), refusals made
- * before the exchange are notifies, and a login shows the newest 100 attempts (every one
- * is on the REST list).
+ * before the exchange are notifies, a login shows the newest 100 attempts (every one is
+ * on the REST list), and a connected client is sent every attempt after those it holds.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -70,5 +70,20 @@ describe('DIFF bank transfers', () => {
       'the newest 100',
     );
     later.close();
+  });
+
+  it('a client that peeks late is sent every attempt it missed, not only the newest 100', async () => {
+    const client = await loggedIn();
+    const held = transfers(client).length;
+    client.autoPeek = false;
+    // The answer to the login's last peek may still be on its way: let it land.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 150; i++) {
+      await h.service.exchange.submit({ type: 'account.bank-transfer', transferId: `TY${i}`, accountId: 'DAVE1', bankId: 'NOBANK', bankName: '', amount: i + 1, credentialError: '' });
+    }
+    client.autoPeek = true;
+    client.send({ aid: 'peek_message' });
+    await client.until(() => transfers(client).length === held + 150, 5000, 'all 150');
+    client.close();
   });
 });
