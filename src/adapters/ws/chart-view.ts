@@ -73,7 +73,6 @@ interface Span {
   readonly right: number;
 }
 
-
 const EMPTY: Span = { left: -1, right: -1 };
 
 /**
