@@ -94,6 +94,8 @@ export class DiffSession {
   private readonly chartInstruments = new Map<string, string[]>();
   private readonly dirtyCharts = new Set<string>();
   private readonly removedCharts = new Set<string>();
+  /** Series whose trading-day ids no chart tells any longer: removed from the client in the next message. */
+  private readonly dayIdsToRemove = new Map<string, { readonly instrumentId: string; readonly duration: number }>();
   /** Charts whose history is still being sent in parts (see CHART_ENTRIES_PER_MESSAGE). */
   private readonly loadingCharts = new Set<string>();
   private readonly tradeDirt = new TradeDirt();
@@ -259,13 +261,23 @@ export class DiffSession {
     return undefined;
   }
 
-  /** The series whose trading-day ids a chart told stop being its own (see chart-view's dayIds). */
+  /**
+   * The series whose trading-day ids a chart told stop being its own (see chart-view's
+   * dayIds): another trading-day chart of the series tells them in the next message, or,
+   * when there is none, they are removed.
+   */
   private releaseDayIds(chartId: string): void {
     const chart = this.charts.get(chartId);
     if (chart === undefined) return;
     for (const id of this.chartInstruments.get(chartId) ?? []) {
       const held = this.heldKlines.of(id, String(chart.duration));
-      if (held.dayIdsOwner === chartId) held.dayIdsOwner = undefined;
+      if (held.dayIdsOwner !== chartId) continue;
+      held.dayIdsOwner = undefined;
+      const heir = [...this.charts].find(
+        ([other, request]) => other !== chartId && request.duration === chart.duration && isTradingDayChart(request) && this.chartInstruments.get(other)?.includes(id),
+      );
+      if (heir !== undefined) this.dirtyCharts.add(heir[0]);
+      else this.dayIdsToRemove.set(`${id} ${chart.duration}`, { instrumentId: id, duration: chart.duration });
     }
   }
 
@@ -503,10 +515,17 @@ export class DiffSession {
 
   private chartParts(): readonly string[] {
     // Most rtn_data carry no chart (a watcher's quotes): nothing to build for them.
-    if (this.dirtyCharts.size === 0 && this.removedCharts.size === 0 && !this.mdhisMoreData) return NO_PARTS;
+    if (this.dirtyCharts.size === 0 && this.removedCharts.size === 0 && this.dayIdsToRemove.size === 0 && !this.mdhisMoreData) return NO_PARTS;
     const charts: JsonObject = {};
     const klines: JsonObject = {};
     const ticks: JsonObject = {};
+    for (const { instrumentId, duration } of this.dayIdsToRemove.values()) {
+      const held = this.heldKlines.of(instrumentId, String(duration));
+      if (held.dayIdsOwner !== undefined || held.dayStartId === undefined) continue;
+      held.dayStartId = held.dayEndId = undefined;
+      klines[instrumentId] = composePatches(klines[instrumentId], { [String(duration)]: { trading_day_start_id: null, trading_day_end_id: null } });
+    }
+    this.dayIdsToRemove.clear();
     // Chart ids are the client's: own properties only (see setOwn).
     for (const chartId of this.removedCharts) {
       if (getOwn(this.chartsMirror, chartId) !== undefined) setOwn(charts, chartId, null);

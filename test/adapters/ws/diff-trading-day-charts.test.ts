@@ -155,7 +155,12 @@ describe('DIFF charts by trading day: several instruments, a candle across a set
     await client.until((m) => m.charts.both.right_id === h.exchange.marketData.tape(SYMBOL)!.tickSeries().lastId, 5000, 'the trade');
     const rewritten = client.patches.slice(patches).some((p) => p.klines?.[SYMBOL]?.['0']?.trading_day_start_id !== undefined);
     assert.equal(rewritten, false, 'the ids of day 1 stay, not rewritten by the other chart on every trade');
+    // 'day1' becomes an ordinary chart: 'both', a trading-day chart of the series too, tells
+    // its span at once, with no trade to wait for.
     client.send({ aid: 'set_chart', chart_id: 'day1', ins_list: SYMBOL, duration: 0, view_width: 2 });
+    await client.until(() => ticks().trading_day_start_id === 1, 5000, "today's span, told by the other chart");
+    // Removed too, no trading-day chart is left on the series: the ids go.
+    client.send({ aid: 'set_chart', chart_id: 'both', ins_list: '', duration: 0 });
     await client.until(() => ticks().trading_day_start_id === undefined && ticks().trading_day_end_id === undefined, 5000, 'the ids removed');
   });
 });
