@@ -41,6 +41,7 @@ type Op =
   | { t: 'lag'; u: number; on: boolean }
   | { t: 'relogin'; u: number }
   | { t: 'resubscribe'; u: number; list: string }
+  | { t: 'transfer'; u: number; amount: number; knownBank: boolean; rightPassword: boolean }
   | { t: 'pause'; ms: number };
 
 const user = fc.integer({ min: 0, max: 2 });
@@ -60,6 +61,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('relogin' as const), u: user }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('resubscribe' as const), u: user, list: fc.constantFrom('SHFE.cu2701,SHFE.al2701', 'SHFE.al2701,SHFE.cu2701', 'SHFE.cu2701,SHFE.al2701,SHFE.zz9999') }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('pause' as const), ms: fc.integer({ min: 0, max: 15 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('transfer' as const),
+      u: user,
+      amount: fc.oneof(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: -50_000, max: -1 })),
+      knownBank: fc.boolean(),
+      rightPassword: fc.boolean(),
+    }),
+  },
 );
 
 const TIME_ZONE = 'Asia/Shanghai'; // config/exchange.toml
@@ -80,7 +91,7 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
   /** Each client's current quote subscription (the quotes of instruments dropped from it go stale, as in DIFF). */
   const subscribed = new Map<DiffClient, string>();
   /** What the runs did, to check that they exercised something. */
-  const seen = { trades: 0, settlements: 0, refusedLocally: 0, cancels: 0, refusedByExchange: 0 };
+  const seen = { trades: 0, settlements: 0, refusedLocally: 0, cancels: 0, refusedByExchange: 0, transfers: 0 };
 
   before(async () => {
     h = await HttpHarness.start({ websocket: true });
@@ -176,6 +187,17 @@ describe('DIFF property: mirrors equal the server view; patches hold only change
         return;
       case 'relogin':
         client.send({ aid: 'req_login', bid: 'basis', user_name: trader.username, password: 'password1' });
+        return;
+      case 'transfer':
+        // A bank transfer over DIFF: every attempt, moved or refused, lands under trade.<key>.transfers.
+        seen.transfers++;
+        client.send({
+          aid: 'req_transfer',
+          bank_id: op.knownBank ? 'ICBC' : 'NOBANK',
+          bank_password: 'bank',
+          future_password: op.rightPassword ? 'password1' : 'not-the-password',
+          amount: op.amount,
+        });
         return;
       case 'resubscribe':
         // Lists always keep both instruments: the server forgets the quote of an instrument
