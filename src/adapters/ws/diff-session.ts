@@ -1,14 +1,13 @@
 import type { Caller } from '../../app/auth/auth-service.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { type NotificationMessage, type NotificationRaised, renderNotification } from '../../core/index.ts';
-import { applyPatch, composePatches, diff, getOwn, type Json, type JsonObject, setOwn } from '../../protocol/merge-patch.ts';
+import { applyPatch, diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
 import { jsonNumber, jsonString } from '../../protocol/json-text.ts';
 import type { ChangeSet } from './change-set.ts';
-import { type ChartRequest, chartPatch, chartWidth, HeldKlines, instrumentsOf } from './chart-view.ts';
-import { isTradingDayChart } from './trading-day-chart.ts';
-import { EntryBudget } from './held-candles.ts';
+import { type ChartRequest, instrumentsOf } from './chart-view.ts';
 import { NotifyQueue } from './notify-queue.ts';
 import type { QuoteEntry, QuoteFeed } from './quote-feed.ts';
+import { SessionCharts } from './session-charts.ts';
 import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch } from './trade-view.ts';
 
 /** A notification waiting for delivery: the exchange's (a message to render) or the session's own (a text). */
@@ -30,33 +29,11 @@ export interface Outlet {
   send(text: string): void;
 }
 
-const NO_PARTS: readonly string[] = [];
-
 let notifySerial = 0;
 /** Notify keys are unique for the life of the process and never reused (CLIENTS.md). */
 const BOOT = Date.now().toString(36);
 
-/**
- * Charts one connection may hold at once. Every trade updates each chart on its
- * instrument, so charts are work the server does for the client on every trade; a
- * trading screen shows a few.
- */
-export const MAX_CHARTS_PER_SESSION = 64;
-/** Instruments one chart may show. */
-export const MAX_CHART_INSTRUMENTS = 16;
-/**
- * Candles a connection's charts may span in all (instruments x view_width, summed):
- * every trade on an instrument rebuilds what its charts show. A hundred charts of the
- * 500 candles tqsdk-js asks for by default.
- */
-export const MAX_CHART_CANDLES = 50_000;
-/**
- * Candles and ticks one rtn_data carries at most (0.7-1.2 MB): a chart's history beyond
- * that goes in parts, one per peek_message, with `mdhis_more_data` true until the last.
- * A message is built in one turn of the thread that matches everyone's orders, and held
- * whole until the client has read it.
- */
-export const CHART_ENTRIES_PER_MESSAGE = 5_000;
+export { CHART_ENTRIES_PER_MESSAGE, MAX_CHART_CANDLES, MAX_CHART_INSTRUMENTS, MAX_CHARTS_PER_SESSION } from './session-charts.ts';
 
 /**
  * One DIFF connection: what the client subscribed to, who it is, the server's copy of
@@ -89,15 +66,7 @@ export class DiffSession {
   private readonly dirtyQuotes = new Set<string>();
   /** Set by quoteParts: the entry whose shared patch is the whole quotes part, if it is. */
   private sharedQuoteSent: QuoteEntry | undefined;
-  private readonly charts = new Map<string, ChartRequest>();
-  /** Each chart's instruments, read once from its ins_list. */
-  private readonly chartInstruments = new Map<string, string[]>();
-  private readonly dirtyCharts = new Set<string>();
-  private readonly removedCharts = new Set<string>();
-  /** Series whose trading-day ids no chart tells any longer: removed from the client in the next message. */
-  private readonly dayIdsToRemove = new Map<string, { readonly instrumentId: string; readonly duration: number }>();
-  /** Charts whose history is still being sent in parts (see CHART_ENTRIES_PER_MESSAGE). */
-  private readonly loadingCharts = new Set<string>();
+  private readonly charts: SessionCharts;
   private readonly tradeDirt = new TradeDirt();
   private readonly notifications = new NotifyQueue<Notice>();
   /** Orders refused before they reached the exchange (bad fields, not logged in): shown FINISHED. */
@@ -107,7 +76,7 @@ export class DiffSession {
    * refusal here under such an id must not show FINISHED over the order about to appear.
    */
   readonly ordersInFlight = new Set<string>();
-  /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld), klines and charts. */
+  /** The server's copy of the client's trade.<key> (but its trades: see tradesHeld). */
   private readonly tradeMirror: JsonObject = {};
   /** The mark (last price, in ticks) of each position's instrument when the positions were last sent. */
   private readonly shownMarks = new Map<string, number>();
@@ -116,10 +85,6 @@ export class DiffSession {
   /** The same for its bank transfer attempts, which only append too; undefined until the client is shown them. */
   private transfersHeld: number | undefined;
   private tradesAccount: string | undefined;
-  private readonly heldKlines = new HeldKlines();
-  private readonly chartsMirror: JsonObject = {};
-  /** The mdhis_more_data the client holds: true while a chart's history is still coming. */
-  private mdhisMoreData = false;
 
   constructor(
     private readonly exchange: Exchange,
@@ -127,7 +92,9 @@ export class DiffSession {
     private readonly outlet: Outlet,
     /** The user_id of the connection's query string, if any. */
     readonly queryUserId: string | undefined,
-  ) {}
+  ) {
+    this.charts = new SessionCharts(exchange);
+  }
 
   /** The user's trading account shown under trade.<key>: its first account. */
   get accountId(): string | undefined {
@@ -231,54 +198,7 @@ export class DiffSession {
   /** Sets, replaces or (ins_list "") removes a chart; the reason when it is refused. */
   setChart(request: ChartRequest): string | undefined {
     this.answerDue = true;
-    if (request.ins_list === '') {
-      this.releaseDayIds(request.chart_id);
-      if (this.charts.delete(request.chart_id)) this.removedCharts.add(request.chart_id);
-      this.chartInstruments.delete(request.chart_id);
-      this.dirtyCharts.delete(request.chart_id);
-      this.loadingCharts.delete(request.chart_id);
-      return undefined;
-    }
-    if (!this.charts.has(request.chart_id) && this.charts.size >= MAX_CHARTS_PER_SESSION) {
-      return `at most ${MAX_CHARTS_PER_SESSION} charts per connection; remove one (ins_list "") before adding ${request.chart_id}`;
-    }
-    const instruments = instrumentsOf(request.ins_list);
-    if (instruments.length > MAX_CHART_INSTRUMENTS) return `at most ${MAX_CHART_INSTRUMENTS} instruments per chart (${request.chart_id} names ${instruments.length})`;
-    let candles = instruments.length * chartWidth(request);
-    for (const [chartId, chart] of this.charts) {
-      if (chartId !== request.chart_id) candles += (this.chartInstruments.get(chartId)?.length ?? 0) * chartWidth(chart);
-    }
-    if (candles > MAX_CHART_CANDLES) {
-      return `a connection's charts may span at most ${MAX_CHART_CANDLES} candles (instruments x view_width, or x a trading-day chart's days of candles, summed); ${request.chart_id} would make ${candles}`;
-    }
-    this.releaseDayIds(request.chart_id);
-    if (isTradingDayChart(request)) for (const id of instruments) this.heldKlines.of(id, String(request.duration)).dayIdsOwner = request.chart_id;
-    this.charts.set(request.chart_id, request);
-    this.chartInstruments.set(request.chart_id, instruments);
-    this.removedCharts.delete(request.chart_id);
-    this.dirtyCharts.add(request.chart_id);
-    this.loadingCharts.add(request.chart_id);
-    return undefined;
-  }
-
-  /**
-   * The series whose trading-day ids a chart told stop being its own (see chart-view's
-   * dayIds): another trading-day chart of the series tells them in the next message, or,
-   * when there is none, they are removed.
-   */
-  private releaseDayIds(chartId: string): void {
-    const chart = this.charts.get(chartId);
-    if (chart === undefined) return;
-    for (const id of this.chartInstruments.get(chartId) ?? []) {
-      const held = this.heldKlines.of(id, String(chart.duration));
-      if (held.dayIdsOwner !== chartId) continue;
-      held.dayIdsOwner = undefined;
-      const heir = [...this.charts].find(
-        ([other, request]) => other !== chartId && request.duration === chart.duration && isTradingDayChart(request) && this.chartInstruments.get(other)?.includes(id),
-      );
-      if (heir !== undefined) this.dirtyCharts.add(heir[0]);
-      else this.dayIdsToRemove.set(`${id} ${chart.duration}`, { instrumentId: id, duration: chart.duration });
-    }
+    return this.charts.set(request);
   }
 
   /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
@@ -296,9 +216,7 @@ export class DiffSession {
     // subscribe to hundreds (listed or not yet).
     if (changes.everything) for (const id of this.subscribed) this.dirtyQuotes.add(id);
     else for (const id of changes.instruments) if (this.subscribed.has(id)) this.dirtyQuotes.add(id);
-    for (const [chartId, instruments] of this.chartInstruments) {
-      if (changes.everything || instruments.some((id) => changes.tradedInstruments.has(id))) this.dirtyCharts.add(chartId);
-    }
+    this.charts.absorb(changes);
     if (this.caller === undefined) return;
     for (const n of changes.notifications.get(this.caller.userId) ?? []) this.notifications.push(noticeOf(n));
     const accountId = this.accountId;
@@ -347,7 +265,7 @@ export class DiffSession {
   get hasOwnNews(): boolean {
     return (
       this.answerDue ||
-      this.loadingCharts.size > 0 ||
+      this.charts.loading ||
       this.notifications.size > 0 ||
       this.tradeDirt.all ||
       this.tradeDirt.trades ||
@@ -382,7 +300,7 @@ export class DiffSession {
     const sharedQuote = this.sharedQuoteSent;
     const tradePart = this.tradePart();
     if (tradePart !== undefined) parts.push(tradePart);
-    for (const chartPart of this.chartParts()) parts.push(chartPart);
+    for (const chartPart of this.charts.parts()) parts.push(chartPart);
     // Notifications travel in their own element: DIFF clients (tqsdk-js) take an element
     // holding `notify` out of the data before merging, and the rest of it with it.
     const notifyPart = this.notifyPart();
@@ -511,67 +429,6 @@ export class DiffSession {
     );
     this.tradeKeyShown = true;
     return `"trade":{${jsonString(this.tradeKey)}:${text}}`;
-  }
-
-  private chartParts(): readonly string[] {
-    // Most rtn_data carry no chart (a watcher's quotes): nothing to build for them.
-    if (this.dirtyCharts.size === 0 && this.removedCharts.size === 0 && this.dayIdsToRemove.size === 0 && !this.mdhisMoreData) return NO_PARTS;
-    const charts: JsonObject = {};
-    const klines: JsonObject = {};
-    const ticks: JsonObject = {};
-    for (const { instrumentId, duration } of this.dayIdsToRemove.values()) {
-      const held = this.heldKlines.of(instrumentId, String(duration));
-      if (held.dayIdsOwner !== undefined || held.dayStartId === undefined) continue;
-      held.dayStartId = held.dayEndId = undefined;
-      klines[instrumentId] = composePatches(klines[instrumentId], { [String(duration)]: { trading_day_start_id: null, trading_day_end_id: null } });
-    }
-    this.dayIdsToRemove.clear();
-    // Chart ids are the client's: own properties only (see setOwn).
-    for (const chartId of this.removedCharts) {
-      if (getOwn(this.chartsMirror, chartId) !== undefined) setOwn(charts, chartId, null);
-      delete this.chartsMirror[chartId];
-    }
-    this.removedCharts.clear();
-    const budget = new EntryBudget(CHART_ENTRIES_PER_MESSAGE);
-    const unfinished: string[] = [];
-    // Charts already shown whole first: their updates are a candle or two, and must not wait
-    // behind another chart's history (which would also mark them not ready meanwhile).
-    const shownFirst = this.loadingCharts.size === 0 ? this.dirtyCharts : [...this.dirtyCharts].sort((a, b) => Number(this.loadingCharts.has(a)) - Number(this.loadingCharts.has(b)));
-    for (const chartId of shownFirst) {
-      const request = this.charts.get(chartId);
-      if (request === undefined) continue;
-      const patch = chartPatch(this.exchange, request, this.heldKlines, getOwn(this.chartsMirror, chartId), budget);
-      if (patch.complete) this.loadingCharts.delete(chartId);
-      else {
-        unfinished.push(chartId);
-        this.loadingCharts.add(chartId);
-      }
-      if (patch.chart !== undefined) setOwn(charts, chartId, patch.chart);
-      // Charts of one series each bring their part of its patch; a null among them
-      // (trading-day ids removed) must reach the client, so the parts are composed.
-      if (patch.klines !== undefined) {
-        for (const [id, value] of Object.entries(patch.klines)) klines[id] = composePatches(klines[id], value as Json);
-      }
-      if (patch.ticks !== undefined) {
-        for (const [id, value] of Object.entries(patch.ticks)) ticks[id] = composePatches(ticks[id], value as Json);
-      }
-    }
-    this.dirtyCharts.clear();
-    // What is left goes in the answer to the next peek.
-    for (const chartId of unfinished) this.dirtyCharts.add(chartId);
-    const parts: string[] = [];
-    const moreData = unfinished.length > 0;
-    if (moreData !== this.mdhisMoreData) {
-      this.mdhisMoreData = moreData;
-      parts.push(`"mdhis_more_data":${moreData}`);
-    }
-    if (Object.keys(charts).length > 0) {
-      applyPatch(this.chartsMirror, charts);
-      parts.push(`"charts":${JSON.stringify(charts)}`);
-    }
-    if (Object.keys(klines).length > 0) parts.push(`"klines":${JSON.stringify(klines)}`);
-    if (Object.keys(ticks).length > 0) parts.push(`"ticks":${JSON.stringify(ticks)}`);
-    return parts;
   }
 
   /** The marks the positions were just built with (see absorb). */

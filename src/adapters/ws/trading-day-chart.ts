@@ -11,11 +11,11 @@ import type { Exchange } from '../../app/exchange.ts';
 import { type KlineSeries, zonedMidnight, zonedTime } from '../../marketdata/index.ts';
 import { NS_PER_MS } from '../../protocol/index.ts';
 
-export const DAY_NS = 86_400e9;
+const DAY_NS = 86_400e9;
 /** The widest chart view (view_width's maximum): a trading-day chart shows at most the newest this many of its candles. */
-export const MAX_VIEW_WIDTH = 10_000;
+const MAX_VIEW_WIDTH = 10_000;
 /** Trading days one chart may span. */
-export const MAX_TRADING_DAYS = 30;
+const MAX_TRADING_DAYS = 30;
 
 export interface TradingDayRequest {
   readonly duration: number;
@@ -27,7 +27,7 @@ export function isTradingDayChart(request: TradingDayRequest): boolean {
   return request.trading_day_start !== undefined || request.trading_day_count !== undefined;
 }
 
-export function tradingDayCount(request: TradingDayRequest): number {
+function tradingDayCount(request: TradingDayRequest): number {
   return Math.min(MAX_TRADING_DAYS, Math.max(1, Math.round((request.trading_day_count ?? DAY_NS) / DAY_NS)));
 }
 

@@ -26,7 +26,7 @@ export function tradingDayKey(day: number | string): string | undefined {
 }
 
 /** The account's line in a settlement (lines are in account id order, as the core settles them). */
-export function lineOf(settlement: SettlementDetail, accountId: string): SettledAccount | undefined {
+function lineOf(settlement: SettlementDetail, accountId: string): SettledAccount | undefined {
   const lines = settlement.accounts;
   let low = 0;
   let high = lines.length;

@@ -15,7 +15,7 @@ const DayParams = Type.Composite([
   Type.Object({ trading_day: Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
 ]);
 
-export function accountDayView(day: Statement, currency: string) {
+function accountDayView(day: Statement, currency: string) {
   const { line, settlement } = day;
   return {
     account_id: line.accountId,
@@ -28,7 +28,7 @@ export function accountDayView(day: Statement, currency: string) {
   };
 }
 
-export function settledPositionViews(day: Statement) {
+function settledPositionViews(day: Statement) {
   return (day.line.positions ?? []).map((p) => ({
     instrument_id: p.instrumentId,
     volume_long: p.longVolume,
