@@ -32,8 +32,12 @@
  * 14: each account's settlement record lists the positions it held at the settlement
  *     price, and the lots of delisted instruments the settlement closed (its statement's
  *     positions and closes).
+ * 15: an opening order is refused, and a withdrawal or transfer out too, when it would
+ *     leave its account at or above the force-close risk ratio once the account's live
+ *     orders filled at their worst (an order that used all of available left margin
+ *     equal to balance, ratio 1.0, and its account was liquidated by its own fill).
  */
-export const CORE_VERSION = 14;
+export const CORE_VERSION = 15;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -127,14 +127,22 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.Success);
   });
 
-  it('withdraws only what is available (2003) and takes deposits to the cent', () => {
+  it('withdraws only what is available (2003), less a cent its live orders need clear of forced liquidation, and takes deposits to the cent', () => {
     const x = harness();
     x.place('A', 'a', 'BUY', 70000, 1); // freezes 35,035
     assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_966 }).code, ResultCode.InsufficientBalance);
-    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_965 }).code, ResultCode.Success);
+    // All of available would leave the bid, filled, at a risk ratio of exactly 1.0.
+    const all = x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_965 });
+    assert.equal(all.code, ResultCode.InsufficientBalance);
+    assert.match(all.message, /force-close threshold 1 .*; at most 964964\.99 of available 964965 can go$/);
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_964.99 }).code, ResultCode.Success);
     assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 0.015 }).code, ResultCode.ParameterError);
     assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 10.01 }).code, ResultCode.Success);
-    expectAccount(x, 'A', { deposit: 1_000_010.01, withdraw: 964_965, available: 10.01 });
+    expectAccount(x, 'A', { deposit: 1_000_010.01, withdraw: 964_964.99, available: 10.02 });
+    // With nothing in use, all of it can go.
+    x.cancel('A', 'a');
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 35_045.02 }).code, ResultCode.Success);
+    expectAccount(x, 'A', { available: 0 });
   });
 
   it('refuses deposits that would take a balance or a day\'s deposits past ten trillion (1001), so sums stay exact', () => {
@@ -167,7 +175,7 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     for (const extra of [{}, { priceType: 'MARKET' as const, timeCondition: 'IOC' as const }]) {
       const sell = x.place('B', 's', 'SELL', 2500, 1, { ...on, ...extra });
       assert.equal(sell.code, ResultCode.InsufficientMargin, sell.message);
-      assert.match(sell.message, /needs 750\.75/);
+      assert.match(sell.message, /needs 750\.76: 750\.75 for margin and commission/);
     }
     x.run({ type: 'account.deposit', accountId: 'B', amount: 500 });
     assert.equal(x.place('B', 's', 'SELL', 2500, 1, on).code, ResultCode.Success);
@@ -175,11 +183,12 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     expectAccount(x, 'B', { margin: 750, commission: 0.75, frozen_margin: 0, available: 24.45 });
     // Only the lots the bids can take are priced at them: 1 lot at 7,500 (750.75) and 9
     // resting at 2,500 (250.25 each), 3,003 for ten; the resting lots keep their own price's
-    // freeze, and the account ends at exactly zero available, not below.
-    x.ensureAccount('C', 3003);
+    // freeze. The account needs a cent more than that (at exactly 3,003 its orders, filled,
+    // would leave it at the force-close ratio), and ends at that cent, not below.
+    x.ensureAccount('C', 3003.01);
     const ten = x.place('C', 'ten', 'SELL', 2500, 10, on);
     assert.equal(ten.code, ResultCode.Success, ten.message);
-    expectAccount(x, 'C', { margin: 750, commission: 0.75, frozen_margin: 2252.25, available: 0 });
+    expectAccount(x, 'C', { margin: 750, commission: 0.75, frozen_margin: 2252.25, available: 0.01 });
     // With self-trade prevention, matching stops at the account's own best bid: a sell
     // below it trades with nothing, and is frozen at its own price.
     // D has 700.70 for its bid at 7,000 and 260.26 for a lot at 2,600, not 600.60 at A's 6,000.
@@ -199,9 +208,9 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     x.ensureAccount('A', 100);
     const many = x.place('A', 'many', 'BUY', 0.02, 1_000_000, { instrumentId: P.instrumentId });
     assert.equal(many.code, ResultCode.InsufficientMargin);
-    assert.match(many.message, /needs 20000 /);
-    assert.equal(x.place('A', 'some', 'BUY', 0.02, 5_000, { instrumentId: P.instrumentId }).code, ResultCode.Success);
-    expectAccount(x, 'A', { frozen_margin: 100, available: 0 });
+    assert.match(many.message, /needs 20000\.01: 20000 for margin and commission/);
+    assert.equal(x.place('A', 'some', 'BUY', 0.02, 4_999, { instrumentId: P.instrumentId }).code, ResultCode.Success);
+    expectAccount(x, 'A', { frozen_margin: 99.98, available: 0.02 });
   });
 
   it('takes a close from an account whose available went negative: closing is what reduces its risk', () => {

@@ -3,8 +3,9 @@ import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, Withdraw } f
 import { type Cents, fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
-import type { CoreState } from '../state.ts';
+import type { CoreOptions, CoreState } from '../state.ts';
 import { Account } from './account.ts';
+import { withdrawable } from './clear-of-force-close.ts';
 import { User, usernameKey } from './user.ts';
 
 /** What a username may be (the configured admin's too). */
@@ -94,13 +95,24 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
   const amount = amountCents(command.amount, false);
   if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
   markAccount(account);
-  if (amount > account.available) {
-    return rejected(
-      ResultCode.InsufficientBalance,
-      `Insufficient funds: withdrawing ${fromCents(amount)} but available is ${fromCents(account.available)}`,
-    );
-  }
+  const refusal = withdrawalRefusal(account, amount, 'withdrawing', state.options);
+  if (refusal !== '') return rejected(ResultCode.InsufficientBalance, refusal);
   return moveFunds(state, account, 'withdraw', amount);
+}
+
+/**
+ * Why `amount` cannot leave the account (a withdrawal or a transfer out), or '': beyond
+ * available, or far enough into it to leave the account at the force-close ratio.
+ */
+export function withdrawalRefusal(account: Account, amount: Cents, doing: string, options: CoreOptions): string {
+  const available = account.available;
+  if (amount > available) return `Insufficient funds: ${doing} ${fromCents(amount)} but available is ${fromCents(available)}`;
+  const most = withdrawable(account, options);
+  if (amount <= most) return '';
+  return (
+    `Insufficient funds: ${doing} ${fromCents(amount)} would leave the account's risk ratio at or above the force-close threshold ` +
+    `${options.forceCloseThreshold} once its positions and orders are counted; at most ${fromCents(most)} of available ${fromCents(available)} can go`
+  );
 }
 
 /** Books a checked deposit or withdrawal; the account's risk is looked at again (re-indexed). */

@@ -2,7 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { BankTransfer } from '../commands.ts';
 import type { TransferRecorded } from '../events.ts';
 import { fromCents } from '../money.ts';
-import { amountCents, depositProblem } from './account-commands.ts';
+import { amountCents, depositProblem, withdrawalRefusal } from './account-commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
 import type { CoreState } from '../state.ts';
@@ -26,14 +26,8 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
   state.ledger.touched.add(account);
   if (cents < 0) {
     if (account.frozen) return refuse(account, command, ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
-    if (-cents > account.available) {
-      return refuse(
-        account,
-        command,
-        ResultCode.InsufficientBalance,
-        `Insufficient funds: transferring out ${fromCents(-cents)} but available is ${fromCents(account.available)}`,
-      );
-    }
+    const refusal = withdrawalRefusal(account, -cents, 'transferring out', state.options);
+    if (refusal !== '') return refuse(account, command, ResultCode.InsufficientBalance, refusal);
     account.withdraw += -cents;
   } else {
     const tooMuch = depositProblem(account, cents);

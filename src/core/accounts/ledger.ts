@@ -8,25 +8,53 @@ import type { Account } from './account.ts';
 import { Position } from './position.ts';
 import type { PositionSide } from './position-side.ts';
 import { markAccount, reachedTriggers } from '../risk/risk-index.ts';
+import { forceClosesOnFill, leastAvailableClearOfForceClose } from './clear-of-force-close.ts';
+import type { CoreOptions } from '../state.ts';
 
 const ACCEPTABLE: Verdict = { code: ResultCode.Success, message: '' };
 
+/** The margin one lot of an opening order holds at a price (a close holds none). */
+function marginPerLot(instrument: Instrument, opens: boolean, ticks: number): Cents {
+  return opens ? ceilCents(ticks * instrument.tickValueCents * instrument.marginRatio) : 0;
+}
+
+/** The commission one lot pays at a price. */
+function commissionPerLot(instrument: Instrument, ticks: number): Cents {
+  return ceilCents(ticks * instrument.tickValueCents * instrument.commissionRate);
+}
+
+interface WorstCase {
+  /** The dearest price a lot can trade at. */
+  readonly dearestTicks: number;
+  readonly margin: Cents;
+  readonly commission: Cents;
+  /** margin + commission. */
+  readonly cost: Cents;
+  /** False when the walk stopped early (cost past `enough`): the cost is then a lower bound. */
+  readonly complete: boolean;
+}
+
 /**
- * What a new order may cost, lot by lot, at the prices it can trade at (`perLot` gives
- * the funds one lot needs at a price), and the dearest of those prices. A buy trades at
- * or below its limit: every lot at its limit. A sell trades at or above it: at the bids
- * it meets on entry, the best first (with self-trade prevention, until its own account's
- * first bid, where matching stops), then, resting, at its own price. The walk ends early
- * once the cost passes `enough`: the order is refused then, and a refusal must not cost
- * a walk of the whole book.
+ * What a new order may cost, lot by lot, at the prices it can trade at, and the dearest
+ * of those prices. A buy trades at or below its limit: every lot at its limit. A sell
+ * trades at or above it: at the bids it meets on entry, the best first (with self-trade
+ * prevention, until its own account's first bid, where matching stops), then, resting,
+ * at its own price. The walk ends early once the cost passes `enough`: the order is
+ * refused then, and a refusal must not cost a walk of the whole book.
  */
-function worstCase(instrument: Instrument, order: Order, selfTradePrevention: boolean, perLot: (ticks: number) => Cents, enough: Cents) {
-  const own = perLot(order.priceTicks);
-  if (order.isBuy) return { dearestTicks: order.priceTicks, cost: own * order.volume };
+function worstCase(instrument: Instrument, order: Order, selfTradePrevention: boolean, enough: Cents): WorstCase {
+  const opens = order.offset === 'OPEN';
+  if (order.isBuy) {
+    const margin = marginPerLot(instrument, opens, order.priceTicks) * order.volume;
+    const commission = commissionPerLot(instrument, order.priceTicks) * order.volume;
+    return { dearestTicks: order.priceTicks, margin, commission, cost: margin + commission, complete: true };
+  }
   const bids = instrument.book.bids;
   let dearestTicks = order.priceTicks;
   let remaining = order.volume;
-  let cost = 0;
+  let margin = 0;
+  let commission = 0;
+  let complete = true;
   for (let level = bids.best(); level !== undefined && level.priceTicks > order.priceTicks; level = bids.nextAfter(level)) {
     // Without self-trade prevention every order of the level trades: no need to visit them.
     let lots = selfTradePrevention ? 0 : Math.min(level.volume, remaining);
@@ -42,10 +70,19 @@ function worstCase(instrument: Instrument, order: Order, selfTradePrevention: bo
     }
     if (lots > 0 && dearestTicks === order.priceTicks) dearestTicks = level.priceTicks;
     remaining -= lots;
-    cost += lots * perLot(level.priceTicks);
-    if (stopped || remaining === 0 || cost > enough) break;
+    margin += lots * marginPerLot(instrument, opens, level.priceTicks);
+    commission += lots * commissionPerLot(instrument, level.priceTicks);
+    if (stopped || remaining === 0) break;
+    if (margin + commission > enough) {
+      // Complete all the same when no bid below this one would trade.
+      const next = bids.nextAfter(level);
+      complete = next === undefined || next.priceTicks <= order.priceTicks;
+      break;
+    }
   }
-  return { dearestTicks, cost: cost + remaining * own };
+  margin += remaining * marginPerLot(instrument, opens, order.priceTicks);
+  commission += remaining * commissionPerLot(instrument, order.priceTicks);
+  return { dearestTicks, margin, commission, cost: margin + commission, complete };
 }
 
 /**
@@ -84,44 +121,60 @@ export class Ledger implements FillListener {
    * are charged at their own price; once the order rests, its remaining lots are priced
    * at its own limit (onRest). A closing order also reserves the lots it will close.
    * (A sell frozen at its own price could fill at a bid three times higher and leave its
-   * account with negative available: found by review, 2026-11-24.)
-   */
-  /**
+   * account with negative available: found by review, 2026-11-24.) An opening order must
+   * also leave its account clear of forced liquidation once filled (fundsRefusal); a
+   * modify's replacement is checked as the new order it is, after the old one's release.
+   *
    * `carriedHis`: earlier lots the order replaces held (a modify). A CLOSETODAY order
    * that outlived a settlement holds lots that became earlier ones, and its replacement
    * takes those first, as the order itself does when it fills.
    */
-  reserve(account: Account, instrument: Instrument, order: Order, selfTradePrevention: boolean, carriedHis = 0): Verdict {
+  reserve(account: Account, instrument: Instrument, order: Order, options: CoreOptions, carriedHis = 0): Verdict {
     markAccount(account);
     const opens = order.offset === 'OPEN';
-    const perLot = (ticks: number): Cents => {
-      const value = ticks * instrument.tickValueCents;
-      return (opens ? ceilCents(value * instrument.marginRatio) : 0) + ceilCents(value * instrument.commissionRate);
-    };
-    const { dearestTicks, cost } = worstCase(instrument, order, selfTradePrevention, perLot, account.available);
+    const worst = worstCase(instrument, order, options.selfTradePrevention, account.available);
+    const { dearestTicks } = worst;
     // Only orders that open need the funds: a close reduces the account's risk and
     // releases margin when it fills, and an account whose available went negative (a
     // price move) must still be able to close; its commission is frozen all the same.
-    if (opens && cost > account.available) {
-      return {
-        code: ResultCode.InsufficientMargin,
-        message: `Insufficient funds: the order needs ${fromCents(cost)} for margin and commission, available is ${fromCents(account.available)}`,
-      };
+    if (opens) {
+      const refusal = this.fundsRefusal(account, worst, options);
+      if (refusal !== null) return refusal;
     }
-    const perLotValue = dearestTicks * instrument.tickValueCents;
-    const commissionPerLot = ceilCents(perLotValue * instrument.commissionRate);
-    const marginPerLot = opens ? ceilCents(perLotValue * instrument.marginRatio) : 0;
-    const needed = (marginPerLot + commissionPerLot) * order.volume;
+    const lotMargin = marginPerLot(instrument, opens, dearestTicks);
+    const lotCommission = commissionPerLot(instrument, dearestTicks);
+    const needed = (lotMargin + lotCommission) * order.volume;
     if (!opens) {
       const closable = this.reserveClose(account, instrument, order, carriedHis);
       if (closable.code !== ResultCode.Success) return closable;
     }
     order.account = account;
-    order.marginPerLot = marginPerLot;
-    order.commissionPerLot = commissionPerLot;
+    order.marginPerLot = lotMargin;
+    order.commissionPerLot = lotCommission;
     account.frozenMargin += needed;
-    account.frozenCommission += commissionPerLot * order.volume;
+    account.frozenCommission += lotCommission * order.volume;
     return ACCEPTABLE;
+  }
+
+  /**
+   * Why an opening order that may cost `worst` cannot be placed, or null: it needs its
+   * cost in available, and enough more to leave the account clear of forced liquidation
+   * once filled (leastAvailableClearOfForceClose). The message says what would suffice;
+   * "at least" when the walk of the bids stopped as soon as the cost passed available.
+   */
+  private fundsRefusal(account: Account, worst: WorstCase, options: CoreOptions): Verdict | null {
+    const available = account.available;
+    if (worst.cost <= available && !forceClosesOnFill(account, available, worst.margin, worst.commission, options)) return null;
+    const clear = leastAvailableClearOfForceClose(account, worst.margin, worst.commission, options);
+    const needs = `${worst.complete && clear < Number.MAX_SAFE_INTEGER ? '' : 'at least '}${fromCents(Math.max(worst.cost, clear))}`;
+    return {
+      code: ResultCode.InsufficientMargin,
+      message:
+        clear > worst.cost
+          ? `Insufficient funds: the order needs ${needs}: ${fromCents(worst.cost)} for margin and commission, and ${fromCents(clear - worst.cost)} more ` +
+            `so that its fill leaves the account's risk ratio below the force-close threshold ${options.forceCloseThreshold}; available is ${fromCents(available)}`
+          : `Insufficient funds: the order needs ${needs} for margin and commission, available is ${fromCents(available)}`,
+    };
   }
 
   /**
@@ -146,15 +199,14 @@ export class Ledger implements FillListener {
   onRest(instrument: Instrument, order: Order): void {
     const account = order.account;
     if (account === null) return;
-    const value = order.priceTicks * instrument.tickValueCents;
-    const commissionPerLot = ceilCents(value * instrument.commissionRate);
-    const marginPerLot = order.offset === 'OPEN' ? ceilCents(value * instrument.marginRatio) : 0;
-    const released = (order.marginPerLot - marginPerLot + order.commissionPerLot - commissionPerLot) * order.volumeLeft;
+    const lotMargin = marginPerLot(instrument, order.offset === 'OPEN', order.priceTicks);
+    const lotCommission = commissionPerLot(instrument, order.priceTicks);
+    const released = (order.marginPerLot - lotMargin + order.commissionPerLot - lotCommission) * order.volumeLeft;
     if (released <= 0) return;
     account.frozenMargin -= released;
-    account.frozenCommission -= (order.commissionPerLot - commissionPerLot) * order.volumeLeft;
-    order.marginPerLot = marginPerLot;
-    order.commissionPerLot = commissionPerLot;
+    account.frozenCommission -= (order.commissionPerLot - lotCommission) * order.volumeLeft;
+    order.marginPerLot = lotMargin;
+    order.commissionPerLot = lotCommission;
   }
 
   onTrade(instrument: Instrument, maker: Order, taker: Order, priceTicks: number, volume: number, commission: Cents): void {

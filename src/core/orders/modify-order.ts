@@ -54,7 +54,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     // put them back exactly if the new order cannot be covered.
     const { reservedHis, reservedToday } = old;
     state.fills.onOrderClosed(instrument, old);
-    const funds = state.ledger.reserve(account, instrument, replacement, state.options.selfTradePrevention, old.offset === 'CLOSETODAY' ? reservedHis : 0);
+    const funds = state.ledger.reserve(account, instrument, replacement, state.options, old.offset === 'CLOSETODAY' ? reservedHis : 0);
     if (funds.code !== ResultCode.Success) {
       state.ledger.reinstate(old, reservedHis, reservedToday);
       state.orderPool.retire(replacement);

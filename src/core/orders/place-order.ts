@@ -68,7 +68,7 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
 
   const order = newOrder(state, command, verdict, instrument!, ts, account?.accountId);
   if (account !== undefined) {
-    const funds = state.ledger.reserve(account, instrument!, order, state.options.selfTradePrevention);
+    const funds = state.ledger.reserve(account, instrument!, order, state.options);
     if (funds.code !== ResultCode.Success) {
       state.orderPool.retire(order);
       return reject(state, command, ts, funds);

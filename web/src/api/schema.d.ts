@@ -1038,7 +1038,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw funds (2003 beyond available) */
+        /** Withdraw funds (2003 beyond available, or leaving the account at the force-close ratio) */
         post: {
             parameters: {
                 query?: never;

@@ -127,7 +127,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
       {
         schema: {
           tags: ['account'],
-          summary: kind === 'deposit' ? 'Deposit funds' : 'Withdraw funds (2003 beyond available)',
+          summary: kind === 'deposit' ? 'Deposit funds' : 'Withdraw funds (2003 beyond available, or leaving the account at the force-close ratio)',
           body: FundsBody,
           response: replies(AccountSummarySchema),
         },
