@@ -18,6 +18,7 @@ export {
   positionViews,
   restingOrderCount,
   restingOrders,
+  withdrawableOf,
 } from './queries.ts';
 export type { AccountFields, PositionFields } from './accounts/account-view.ts';
 export type { BookDepth, DepthLevel, InstrumentState } from './queries.ts';

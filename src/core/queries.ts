@@ -1,4 +1,5 @@
 import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
+import { withdrawable } from './accounts/clear-of-force-close.ts';
 import { Position } from './accounts/position.ts';
 import type { Direction } from './commands.ts';
 import { fromCents } from './money.ts';
@@ -64,6 +65,17 @@ export function accountView(state: CoreState, accountId: string): AccountFields 
   if (account === undefined) return undefined;
   markAccount(account);
   return accountFields(account);
+}
+
+/**
+ * The most a withdrawal or a transfer out can take from the account now: available, less
+ * what keeps its live orders, filled, clear of forced liquidation (the core refuses more).
+ */
+export function withdrawableOf(state: CoreState, accountId: string): number | undefined {
+  const account = state.accounts.get(accountId);
+  if (account === undefined) return undefined;
+  markAccount(account);
+  return fromCents(withdrawable(account, state.options));
 }
 
 /**

@@ -190,6 +190,8 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
 
     // The trader reads the settled day's statement: money, positions at the settlement price, trades.
     await alice.getByRole('link', { name: 'Funds' }).first().click();
+    // What a withdrawal can take is shown beside available (less, with margin in use).
+    await alice.getByText('Withdrawable', { exact: true }).waitFor();
     await alice.getByTestId(`statement-${before}`).click();
     await waitForText(alice.getByTestId('statement-positions'), 'SHFE.cu2701');
     await waitForText(alice.getByTestId('statement-trades'), 'SELL OPEN');

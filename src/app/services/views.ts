@@ -5,6 +5,7 @@ import {
   liveOrderFrozen,
   positionViews,
   ResultCode,
+  withdrawableOf,
 } from '../../core/index.ts';
 import { ApiError, orderView, type OrderView, tradeView, type TradeView } from '../../protocol/index.ts';
 import type { HistoryProjection } from '../history/history-projection.ts';
@@ -20,6 +21,7 @@ export interface AccountSummary {
   readonly currency: string;
   readonly balance: number;
   readonly available: number;
+  readonly withdrawable: number;
   readonly margin: number;
   readonly frozen_margin: number;
   readonly frozen: number;
@@ -45,6 +47,7 @@ export function accountSummary(state: CoreState, accountId: string): AccountSumm
     currency: f.currency,
     balance: f.balance,
     available: f.available,
+    withdrawable: withdrawableOf(state, accountId) ?? 0,
     margin: f.margin,
     frozen_margin: f.frozen_margin,
     // Cents difference, rounded back to the cent: balance and available are exact in cents.

@@ -383,11 +383,14 @@ describe('HTTP /api/user and /api/account', () => {
       // All of available would leave the bid, filled, at the force-close ratio: a cent stays.
       const all = await refused(h, 'POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: summary.available } }, 2003, 422);
       assert.match(all, /force-close threshold 1 .*; at most [\d.]+ of available [\d.]+ can go$/);
-      const ok = await h.ok('POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: Math.round(summary.available * 100 - 1) / 100 } });
+      assert.equal(summary.withdrawable, Math.round(summary.available * 100 - 1) / 100, 'the account tells what can go');
+      const ok = await h.ok('POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: summary.withdrawable } });
       assert.equal(ok.available, 0.01);
+      assert.equal(ok.withdrawable, 0);
       await h.ok('POST', '/api/order/cancel', { token: mia.token, body: { account_id: 'MIA-1', order_id: 'mia-bid' } });
       const released = await h.ok('GET', '/api/account/MIA-1', { token: mia.token });
       assert.equal(released.available, released.balance);
+      assert.equal(released.withdrawable, released.available, 'with nothing in use, all of it');
       assert.equal(released.frozen_margin, 0);
     });
 

@@ -424,6 +424,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -525,6 +527,8 @@ export interface paths {
                                     currency: string;
                                     balance: number;
                                     available: number;
+                                    /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                    withdrawable: number;
                                     margin: number;
                                     frozen_margin: number;
                                     /** @description balance - available: funds held by margin and live orders */
@@ -639,6 +643,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -742,6 +748,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -963,6 +971,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -1071,6 +1081,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -5062,6 +5074,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -5287,6 +5301,8 @@ export interface paths {
                                     currency: string;
                                     balance: number;
                                     available: number;
+                                    /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                    withdrawable: number;
                                     margin: number;
                                     frozen_margin: number;
                                     /** @description balance - available: funds held by margin and live orders */
@@ -5736,6 +5752,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -5845,6 +5863,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -5946,6 +5966,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -6048,6 +6070,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -6351,6 +6375,8 @@ export interface paths {
                                 currency: string;
                                 balance: number;
                                 available: number;
+                                /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                withdrawable: number;
                                 margin: number;
                                 frozen_margin: number;
                                 /** @description balance - available: funds held by margin and live orders */
@@ -6665,6 +6691,8 @@ export interface paths {
                                     currency: string;
                                     balance: number;
                                     available: number;
+                                    /** @description the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio */
+                                    withdrawable: number;
                                     margin: number;
                                     frozen_margin: number;
                                     /** @description balance - available: funds held by margin and live orders */

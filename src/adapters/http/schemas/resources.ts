@@ -35,6 +35,9 @@ export const AccountSummarySchema = Type.Object({
   currency: Str,
   balance: Num,
   available: Num,
+  withdrawable: Type.Number({
+    description: "the most a withdrawal or transfer out can take: available, less what keeps the account's live orders, filled, below the force-close risk ratio",
+  }),
   margin: Num,
   frozen_margin: Num,
   frozen: Type.Number({ description: 'balance - available: funds held by margin and live orders' }),
