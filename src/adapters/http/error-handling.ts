@@ -76,7 +76,10 @@ function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar:
   const params = first.params as Record<string, unknown>;
   let rule = first.message ?? 'is not valid';
   if (first.keyword === 'required') return new Error(`${where}.${String(params.missingProperty)} is required`);
-  if (first.keyword === 'additionalProperties') return new Error(`${where}.${String(params.additionalProperty)} is not a known field`);
+  if (first.keyword === 'additionalProperties') {
+    const takes = typeof params.takes === 'string' ? ` (${params.takes})` : '';
+    return new Error(`${where}.${String(params.additionalProperty)} is not a known field${takes}`);
+  }
   if (first.keyword === 'enum' || first.keyword === 'const') rule = `must be one of ${JSON.stringify(params.allowedValues ?? params.allowedValue)}`;
   return new Error(`${where} ${rule}`);
 }

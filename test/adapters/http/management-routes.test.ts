@@ -50,6 +50,13 @@ describe('HTTP /api/management', () => {
       const page = await admin<any[]>('GET', `/api/management/accounts?user_id=${alice.userId}&limit=1&offset=1`);
       assert.deepEqual(page.map((a) => a.account_id), [`${alice.accountId}-2`]);
       assert.deepEqual(await admin('GET', '/api/management/accounts?account_id=NOPE'), []);
+      // search: the account id, the user id or the username, any part, ignoring case.
+      const byName = await h.call('GET', `/api/management/accounts?search=${alice.username.toUpperCase()}&limit=1`, { token: h.admin.token });
+      assert.deepEqual(byName.body.data.map((a: { account_id: string }) => a.account_id), [alice.accountId]);
+      assert.equal(byName.headers['x-total-count'], '2', "both of alice's accounts match; the header counts before paging");
+      const byAccount = await admin<any[]>('GET', `/api/management/accounts?search=${bob.accountId.slice(1)}`);
+      assert.deepEqual(byAccount.map((a) => a.account_id), [bob.accountId]);
+      assert.deepEqual(await admin('GET', '/api/management/accounts?search=no-such-text'), []);
     });
 
     it('refuses bad paging (1001 / 400), users (1003 / 403), no token (1002 / 401)', async () => {

@@ -286,5 +286,21 @@ describe('HTTP /api/admin/settlement', () => {
       assert.equal(whalePositions['SHFE.dl2701']?.volume_long ?? 0, 0);
       assert.equal(whalePositions['SHFE.cu2701'].volume_long, 2, 'the whale bought the liquidated lots');
     });
+
+    it('names the accounts whose liquidation found nothing to close against (failed_account_ids)', async () => {
+      const stuck = await h.trader('set_stuck', 'SET_STUCK', 100_000);
+      const seller = await h.trader('set_seller2', 'SET_S2');
+      await h.cancelAllLiveOrders();
+      await h.order(seller, { direction: 'SELL', price: 84500, volume: 2 });
+      await h.order(stuck, { direction: 'BUY', price: 84500, volume: 2 });
+      // At 80500: margin 80,500 against about 100,000 - 40,000: ratio 1.34, and no bid to sell into.
+      await h.asAdmin('POST', '/api/admin/settlement/set-price', { instrument_id: 'SHFE.cu2701', settlement_price: 80500 });
+      const summary = await h.asAdmin('POST', '/api/admin/settlement/execute');
+      assert.equal(summary.failed_accounts, 1);
+      assert.deepEqual(summary.failed_account_ids, [stuck.accountId]);
+      assert.ok(!summary.force_closed_accounts.includes(stuck.accountId));
+      const history = (await h.asAdmin('GET', '/api/admin/settlement/history')) as any[];
+      assert.deepEqual(history.find((day) => day.settlement_date === summary.settlement_date).failed_account_ids, [stuck.accountId]);
+    });
   });
 });

@@ -4479,6 +4479,7 @@ export interface paths {
                             data: {
                                 accounts_count: number;
                                 orders_count: number;
+                                /** @description Trades executed: a fill between two accounts counts once (the management trade list shows a row for each side) */
                                 trades_count: number;
                                 ws_connections: number;
                                 memory_usage_mb: number;
@@ -4852,6 +4853,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
+                                /** @description Trades executed: a fill between two accounts counts once (the management trade list shows a row for each side) */
                                 trades_count: number;
                                 instruments: {
                                     instrument_id: string;
@@ -4968,6 +4970,7 @@ export interface paths {
                                     conditional_pending: number;
                                 };
                                 trades: {
+                                    /** @description Trades executed: a fill between two accounts counts once (the management trade list shows a row for each side) */
                                     trades_count: number;
                                     instruments: {
                                         instrument_id: string;
@@ -5050,6 +5053,8 @@ export interface paths {
                     sort?: "oldest" | "newest";
                     account_id?: string;
                     user_id?: string;
+                    /** @description only accounts whose id, user id or username contains this, ignoring case */
+                    search?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5609,7 +5614,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trades of all (or the named) accounts (admin) */
+        /** Trades of all (or the named) accounts: a row for each account's side (a fill between two accounts is two rows) (admin) */
         get: {
             parameters: {
                 query?: {
@@ -7828,9 +7833,12 @@ export interface paths {
                                 settled_accounts: number;
                                 /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description The failed accounts, by id (the detail marks their lines force_close_failed) */
+                                failed_account_ids: string[];
                                 /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
+                                /** @description Every account's close and position profit of the day, summed. Futures trading is zero-sum between accounts (both sides of a trade are marked at the same prices), so this is 0 up to cent rounding: a check, not a result; each account's profit is in the detail */
                                 total_profit: number;
                                 /** @description milliseconds since the epoch */
                                 executed_at: number;
@@ -7926,9 +7934,12 @@ export interface paths {
                                 settled_accounts: number;
                                 /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description The failed accounts, by id (the detail marks their lines force_close_failed) */
+                                failed_account_ids: string[];
                                 /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
+                                /** @description Every account's close and position profit of the day, summed. Futures trading is zero-sum between accounts (both sides of a trade are marked at the same prices), so this is 0 up to cent rounding: a check, not a result; each account's profit is in the detail */
                                 total_profit: number;
                                 /** @description milliseconds since the epoch */
                                 executed_at: number;
@@ -8030,9 +8041,12 @@ export interface paths {
                                 settled_accounts: number;
                                 /** @description Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk */
                                 failed_accounts: number;
+                                /** @description The failed accounts, by id (the detail marks their lines force_close_failed) */
+                                failed_account_ids: string[];
                                 /** @description Accounts whose positions forced liquidation at this settlement closed completely */
                                 force_closed_accounts: string[];
                                 total_commission: number;
+                                /** @description Every account's close and position profit of the day, summed. Futures trading is zero-sum between accounts (both sides of a trade are marked at the same prices), so this is 0 up to cent rounding: a check, not a result; each account's profit is in the detail */
                                 total_profit: number;
                                 /** @description milliseconds since the epoch */
                                 executed_at: number;

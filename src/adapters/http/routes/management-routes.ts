@@ -28,6 +28,9 @@ const Filter = Type.Composite([
   }),
 ]);
 
+const SearchText = Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case' });
+const AccountsQuery = Type.Composite([Filter, Type.Object({ search: Type.Optional(SearchText) })]);
+
 const LeaderboardQuery = Type.Composite([
   Paging,
   Type.Object({
@@ -55,17 +58,20 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['management'],
         summary: 'All accounts with owner name',
-        querystring: Filter,
+        querystring: AccountsQuery,
         response: pagedReplies(Type.Array(Type.Composite([AccountSummarySchema, Type.Object({ username: Type.String() })]))),
       },
     },
-    async (request, reply) =>
-      ok(
-        page(reply, filteredAccounts(request.query), request.query).map((id) => {
-          const summary = accountSummary(state(), id);
-          return { ...summary, username: state().users.get(summary.user_id)?.username ?? '' };
-        }),
-      ),
+    async (request, reply) => {
+      const usernameOf = (accountId: string) => state().users.get(state().accounts.get(accountId)?.userId ?? '')?.username ?? '';
+      const search = request.query.search?.toLowerCase();
+      const accounts = filteredAccounts(request.query);
+      const found =
+        search === undefined
+          ? accounts
+          : accounts.filter((id) => [id, state().accounts.get(id)?.userId ?? '', usernameOf(id)].some((text) => text.toLowerCase().includes(search)));
+      return ok(page(reply, found, request.query).map((id) => ({ ...accountSummary(state(), id), username: usernameOf(id) })));
+    },
   );
 
   app.get(
@@ -116,7 +122,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
 
   app.get(
     '/api/management/trades',
-    { config: admin, schema: { tags: ['management'], summary: 'Trades of all (or the named) accounts', querystring: Filter, response: pagedReplies(Type.Array(TradeSchema)) } },
+    { config: admin, schema: { tags: ['management'], summary: "Trades of all (or the named) accounts: a row for each account's side (a fill between two accounts is two rows)", querystring: Filter, response: pagedReplies(Type.Array(TradeSchema)) } },
     async (request, reply) => {
       const accountIds = filteredAccounts(request.query);
       return ok(totalled(reply, tradeRecordsIn(ctx.exchange.history, accountIds), tradePageOf(state(), ctx.exchange.history, accountIds, request.query)));

@@ -28,8 +28,10 @@ const OrdersReport = Type.Object({
   live_by_instrument: Type.Record(Type.String(), Int),
   conditional_pending: Int,
 });
+/** Trades are counted once each (a fill between two accounts is one trade); account trade lists hold a row per side. */
+const TradesCount = Type.Integer({ description: 'Trades executed: a fill between two accounts counts once (the management trade list shows a row for each side)' });
 const TradesReport = Type.Object({
-  trades_count: Int,
+  trades_count: TradesCount,
   instruments: Type.Array(Type.Object({ instrument_id: Type.String(), volume: Int, amount: Num, last_price: Num, open_interest: Int })),
 });
 
@@ -117,7 +119,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
           Type.Object({
             accounts_count: Int,
             orders_count: Int,
-            trades_count: Int,
+            trades_count: TradesCount,
             ws_connections: Int,
             memory_usage_mb: Num,
             heap_used_mb: Type.Number({ description: 'JavaScript heap in use (part of memory_usage_mb)' }),

@@ -19,6 +19,7 @@ function summaryView(s: SettlementDetail) {
     total_accounts: s.totalAccounts,
     settled_accounts: s.settledAccounts,
     failed_accounts: s.failedAccounts,
+    failed_account_ids: s.accounts.filter((a) => a.forceCloseFailed === true).map((a) => a.accountId),
     force_closed_accounts: [...s.forceClosedAccounts],
     total_commission: s.totalCommission,
     total_profit: s.totalProfit,

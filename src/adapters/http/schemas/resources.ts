@@ -272,9 +272,13 @@ export const SettlementSummarySchema = Type.Object({
   total_accounts: Int,
   settled_accounts: Int,
   failed_accounts: Type.Integer({ description: 'Accounts that needed a forced liquidation which left positions open: carried into the next day still at risk' }),
+  failed_account_ids: Type.Array(Str, { description: 'The failed accounts, by id (the detail marks their lines force_close_failed)' }),
   force_closed_accounts: Type.Array(Str, { description: 'Accounts whose positions forced liquidation at this settlement closed completely' }),
   total_commission: Num,
-  total_profit: Num,
+  total_profit: Type.Number({
+    description:
+      "Every account's close and position profit of the day, summed. Futures trading is zero-sum between accounts (both sides of a trade are marked at the same prices), so this is 0 up to cent rounding: a check, not a result; each account's profit is in the detail",
+  }),
   executed_at: Millis,
 });
 
