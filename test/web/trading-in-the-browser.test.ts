@@ -178,6 +178,8 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.getByPlaceholder('Search user or account').fill('bob-w');
     await board.getByText('ALICE-W').waitFor({ state: 'detached' });
     await waitForText(board, 'BOB-W');
+    // The board is read a page at a time; the heading counts what the search found.
+    await admin.getByText('Leaderboard (1 found)').waitFor();
     await screenshot(admin, '3-console-leaderboard');
 
     // The exchange publishes its standings: traders have the page, their own row marked.

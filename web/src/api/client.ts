@@ -62,6 +62,20 @@ export async function unwrap<D>(pending: Promise<{ data?: Envelope<D>; error?: u
   throw new ApiFailure(code, message, reply.response.status);
 }
 
+/** A page of a list route: its rows, and how many the whole list holds (X-Total-Count). */
+export interface Page<D> {
+  readonly rows: D;
+  readonly total: number;
+}
+
+/** unwrap for a paged list: the rows and the list's total from the X-Total-Count header. */
+export async function unwrapPage<D extends unknown[]>(pending: Promise<{ data?: Envelope<D>; error?: unknown; response: Response }>): Promise<Page<D>> {
+  let response: Response | undefined;
+  const rows = await unwrap(pending.then((reply) => ((response = reply.response), reply)));
+  const total = Number(response?.headers.get('x-total-count') ?? Number.NaN);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
 /** The message to show for anything thrown by a call. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiFailure) return error.display;
