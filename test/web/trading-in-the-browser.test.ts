@@ -129,6 +129,17 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.getByPlaceholder('Search name, id or account').fill('BOB-w');
     await admin.getByText('alice_web').waitFor({ state: 'detached' });
     await admin.getByText('bob_web').waitFor();
+
+    // The operator enrols a class from a pasted list; the exchange generates the passwords not given.
+    await admin.getByTestId('enrol-lines').locator('textarea').fill('class_ann\nclass_ben,secret-ben,250000');
+    await admin.getByRole('button', { name: 'Enrol 2 users' }).click();
+    const enrolled = admin.getByTestId('enrol-results');
+    await waitForText(enrolled, 'class_ben');
+    assert.equal(await enrolled.getByText('enrolled', { exact: true }).count(), 2);
+    assert.match(await enrolled.locator('tr', { hasText: 'class_ann' }).innerText(), /class_ann\s+[\w-]{12}\s+A[0-9a-f]{12}/);
+    await screenshot(admin, '1-console-enrolment');
+    const ben = await world.api.ok('POST', '/api/auth/login', { body: { username: 'class_ben', password: 'secret-ben' } });
+    assert.equal((await world.api.ok('GET', '/api/user/' + ben.user_id + '/accounts', { token: ben.token })).accounts[0].balance, 250_000);
   });
 
   it('settlement runs from the console and the trader sees the new trading day', async () => {

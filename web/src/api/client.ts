@@ -4,7 +4,7 @@
  * envelope into the data or an ApiFailure carrying the envelope's code and message.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from './schema.d.ts';
 
 /** A failed call, as the server explained it (error.code, error.message of the envelope). */
 export class ApiFailure extends Error {

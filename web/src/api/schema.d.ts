@@ -6239,6 +6239,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enrol users (up to 200 a call), each with an account if account_id or initial_balance is given; one result per user, in order (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        users: {
+                            /** @description 3 to 32 letters, digits or _ . @ - */
+                            username: string;
+                            /** @description 6 to 128 characters; without it one is generated and returned */
+                            password?: string;
+                            /** @description an account to open for the user (with initial_balance) */
+                            account_id?: string;
+                            /** @description opens an account with this balance (currency units); its id is account_id, else generated */
+                            initial_balance?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @description users registered by this call */
+                                enrolled: number;
+                                users: {
+                                    username: string;
+                                    user_id: string | null;
+                                    account_id: string | null;
+                                    /** @description the generated password, when none was given; null otherwise */
+                                    password: string | null;
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                }[];
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/competition/leaderboard": {
         parameters: {
             query?: never;

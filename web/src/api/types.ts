@@ -18,6 +18,7 @@ export type Tick = Data<'/api/market/tick/{instrument_id}', 'get'>;
 export type KlineBar = Data<'/api/market/kline/{instrument_id}', 'get'>['klines'][number];
 export type SubmitOrderBody = NonNullable<paths['/api/order/submit']['post']['requestBody']>['content']['application/json'];
 export type BatchResult = Data<'/api/order/batch', 'post'>;
+export type Enrolled = Data<'/api/management/users', 'post'>['users'][number];
 export type ConditionalOrder = Data<'/api/order/conditional/list', 'get'>[number];
 export type ConditionalBody = NonNullable<paths['/api/order/conditional']['post']['requestBody']>['content']['application/json'];
 export type ConditionalStatistics = Data<'/api/order/conditional/statistics', 'get'>;

@@ -3,7 +3,7 @@
  * never pass silently: the view shows them with the envelope's message.
  */
 import { ref, type Ref } from 'vue';
-import { describeError } from '../api/client';
+import { describeError } from '../api/client.ts';
 
 export interface Loader<T> {
   readonly data: Ref<T>;

@@ -4,8 +4,8 @@
  * all of them rather than showing the first thousand.
  */
 import { computed, ref, type ComputedRef, type Ref } from 'vue';
-import type { Page } from '../api/client';
-import { useLoader, type Loader } from './useLoader';
+import type { Page } from '../api/client.ts';
+import { useLoader, type Loader } from './useLoader.ts';
 
 export interface PagedLoader<T> extends Loader<T[]> {
   /** 1-based. */

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { competitionRoutes } from './competition-routes.ts';
 import { conditionalRoutes } from './conditional-routes.ts';
+import { enrollmentRoutes } from './enrollment-routes.ts';
 import { managementRoutes } from './management-routes.ts';
 import { marketRoutes } from './market-routes.ts';
 import { monitoringRoutes } from './monitoring-routes.ts';
@@ -24,6 +25,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   marketRoutes,
   monitoringRoutes,
   managementRoutes,
+  enrollmentRoutes,
   competitionRoutes,
   riskRoutes,
   adminRoutes,
