@@ -127,14 +127,14 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(x.place('A', 'a', 'BUY', 70000, 1).code, ResultCode.Success);
   });
 
-  it('withdraws only what is available (2003), less a cent its live orders need clear of forced liquidation, and takes deposits to the cent', () => {
+  it('withdraws only what is available (2003), less a cent its live orders need clear of forced liquidation (4001), and takes deposits to the cent', () => {
     const x = harness();
     x.place('A', 'a', 'BUY', 70000, 1); // freezes 35,035
     assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_966 }).code, ResultCode.InsufficientBalance);
     // All of available would leave the bid, filled, at a risk ratio of exactly 1.0.
     const all = x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_965 });
-    assert.equal(all.code, ResultCode.InsufficientBalance);
-    assert.match(all.message, /force-close threshold 1 .*; at most 964964\.99 of available 964965 can go$/);
+    assert.equal(all.code, ResultCode.RiskRatioExceeded);
+    assert.match(all.message, /^Risk ratio limit exceeded: .*force-close threshold 1 .*; at most 964964\.99 of available 964965 can go$/);
     assert.equal(x.run({ type: 'account.withdraw', accountId: 'A', amount: 964_964.99 }).code, ResultCode.Success);
     assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 0.015 }).code, ResultCode.ParameterError);
     assert.equal(x.run({ type: 'account.deposit', accountId: 'A', amount: 10.01 }).code, ResultCode.Success);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accountView, ResultCode } from '../../src/core/index.ts';
+import { accountView, ResultCode, withdrawableOf } from '../../src/core/index.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 
 /**
@@ -31,10 +31,11 @@ describe('the funds check keeps an opening order clear of forced liquidation', (
     const x = market();
     x.ensureAccount('T', 35_035);
     const exact = x.place('T', 'exact', 'BUY', 70000, 1, ON);
-    assert.equal(exact.code, ResultCode.InsufficientMargin);
+    // The cost is covered, the reserve is not: the spec's 4001, not 2004.
+    assert.equal(exact.code, ResultCode.RiskRatioExceeded);
     assert.equal(
       exact.message,
-      'Insufficient funds: the order needs 35035.01: 35035 for margin and commission, and 0.01 more so that its fill leaves ' +
+      'Risk ratio limit exceeded: the order needs 35035.01: 35035 for margin and commission, and 0.01 more so that its fill leaves ' +
         "the account's risk ratio below the force-close threshold 1; available is 35035",
     );
     assert.equal(accountView(x.state, 'T')!.frozen_margin, 0, 'a refusal freezes nothing');
@@ -58,7 +59,7 @@ describe('the funds check keeps an opening order clear of forced liquidation', (
     const most = Number(/at most ([\d.]+)/.exec(all.message)?.[1]);
     assert.equal(most, 130_965.49, all.message);
     assert.equal(x.run({ type: 'account.withdraw', accountId: 'T', amount: most }).code, ResultCode.Success);
-    assert.equal(x.run({ type: 'account.withdraw', accountId: 'T', amount: 0.01 }).code, ResultCode.InsufficientBalance);
+    assert.equal(x.run({ type: 'account.withdraw', accountId: 'T', amount: 0.01 }).code, ResultCode.RiskRatioExceeded);
     // Filled, the resting bid holds 34,500 margin and pays 34.50: with the new lot's 35,000
     // and 35, margin 69,500 must stay below half of available + 34,500 - 35, so available
     // must pass 104,535. Counting the new lot alone, 70,035 would have seemed enough.
@@ -82,7 +83,7 @@ describe('the funds check keeps an opening order clear of forced liquidation', (
     // Margin 70,000 must stay below half the balance after 70 of commission: 140,070.01.
     assert.equal(neededBy(probe.message), 140_070.01);
     x.run({ type: 'account.deposit', accountId: 'T', amount: 140_070 });
-    assert.equal(x.place('T', 'short', 'BUY', 70000, 2, ON).code, ResultCode.InsufficientMargin);
+    assert.equal(x.place('T', 'short', 'BUY', 70000, 2, ON).code, ResultCode.RiskRatioExceeded, 'the cost is covered, not the reserve');
     x.run({ type: 'account.deposit', accountId: 'T', amount: 0.01 });
     const taken = x.place('T', 'taken', 'BUY', 70000, 2, ON);
     assert.equal(taken.code, ResultCode.Success, taken.message);
@@ -91,13 +92,23 @@ describe('the funds check keeps an opening order clear of forced liquidation', (
     assert.ok(ratio < 0.5 && ratio > 0.4999, `risk ratio ${ratio}`);
   });
 
+  it('tells what a withdrawal can take: available less the reserve, nothing from a frozen account', () => {
+    const x = market();
+    x.ensureAccount('T', 100_000);
+    assert.equal(withdrawableOf(x.state, 'T'), 100_000, 'nothing in use: all of it');
+    x.place('T', 'bid', 'BUY', 69000, 1, ON);
+    assert.equal(withdrawableOf(x.state, 'T'), accountView(x.state, 'T')!.available - 0.01);
+    x.run({ type: 'account.set-frozen', accountId: 'T', frozen: true });
+    assert.equal(withdrawableOf(x.state, 'T'), 0);
+  });
+
   it('leaves closing orders alone: an account at the threshold may still close', () => {
     const x = market(1.5);
     x.ensureAccount('T', 100_000);
     assert.equal(x.place('T', 'open', 'BUY', 70000, 2, ON).code, ResultCode.Success);
     x.run({ type: 'account.withdraw', accountId: 'T', amount: accountView(x.state, 'T')!.available });
     // Risk ratio 70,000 / 69,930 ≈ 1.001: above 1, below this exchange's threshold 1.5.
-    assert.equal(x.place('T', 'more', 'BUY', 70000, 1, ON).code, ResultCode.InsufficientMargin);
+    assert.equal(x.place('T', 'more', 'BUY', 70000, 1, ON).code, ResultCode.InsufficientMargin, 'available is 0: short of the cost');
     x.place('M', 'bid', 'BUY', 70000, 1, ON);
     const close = x.place('T', 'close', 'SELL', 70000, 1, { ...ON, offset: 'CLOSETODAY' });
     assert.equal(close.code, ResultCode.Success, close.message);

@@ -26,6 +26,37 @@ describe('paged lists of the console', () => {
       [100, 0],
     ]);
   });
+
+  it('keeps the total of the answer it shows: an older, slower read does not leave its total behind', async () => {
+    let search = '';
+    const all = Array.from({ length: 250 }, (_, i) => `acc${i}`);
+    const list = usePagedLoader<string>(async (limit, offset) => {
+      const asked = search;
+      // The unfiltered list answers slowly, the search at once.
+      await new Promise((resolve) => setTimeout(resolve, asked === '' ? 30 : 1));
+      const rows = asked === '' ? all : all.filter((id) => id.includes(asked));
+      return { rows: rows.slice(offset, offset + limit), total: rows.length };
+    });
+    const slow = list.restart();
+    search = 'acc1';
+    await list.restart();
+    await slow;
+    assert.equal(list.data.value.length, 100);
+    assert.equal(list.total.value, all.filter((id) => id.includes('acc1')).length, 'the search\'s total, not the slow read\'s 250');
+  });
+
+  it('reads the last page when the list shrank under the page shown', async () => {
+    let rows = Array.from({ length: 250 }, (_, i) => `acc${i}`);
+    const list = usePagedLoader<string>(async (limit, offset) => ({ rows: rows.slice(offset, offset + limit), total: rows.length }));
+    await list.restart();
+    list.pagination.value.onUpdatePage(3);
+    await waitUntil(() => !list.loading.value);
+    assert.equal(list.data.value.length, 50);
+    rows = rows.slice(0, 150);
+    await list.reload();
+    assert.equal(list.page.value, 2);
+    assert.deepEqual(list.data.value, rows.slice(100, 150));
+  });
 });
 
 async function waitUntil(done: () => boolean): Promise<void> {

@@ -11,9 +11,10 @@ import { User, usernameKey } from './user.ts';
 /** What a username may be (the configured admin's too). */
 export const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
 export const USERNAME_RULE = 'username must be 3 to 32 characters: letters, digits and _ . @ -';
-const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
+/** What an account id may be. */
+export const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
 /** No single movement of money above a trillion. */
-const MAX_AMOUNT_CENTS = 100_000_000_000_000;
+export const MAX_AMOUNT_CENTS = 100_000_000_000_000;
 /**
  * The most a balance, or one day's deposits, may reach by deposits: ten trillion. Sums of
  * cents are exact below 2^53 (about 90 trillion), and a cap on each movement alone does
@@ -96,23 +97,26 @@ export function withdraw(state: CoreState, command: Withdraw): ApplyResult {
   if (typeof amount === 'string') return rejected(ResultCode.ParameterError, `amount ${amount}`);
   markAccount(account);
   const refusal = withdrawalRefusal(account, amount, 'withdrawing', state.options);
-  if (refusal !== '') return rejected(ResultCode.InsufficientBalance, refusal);
+  if (refusal !== undefined) return rejected(refusal.code, refusal.message);
   return moveFunds(state, account, 'withdraw', amount);
 }
 
 /**
- * Why `amount` cannot leave the account (a withdrawal or a transfer out), or '': beyond
- * available, or far enough into it to leave the account at the force-close ratio.
+ * Why `amount` cannot leave the account (a withdrawal or a transfer out), or undefined:
+ * beyond available (2003), or far enough into it to leave the account at the force-close
+ * ratio (the spec's 4001).
  */
-export function withdrawalRefusal(account: Account, amount: Cents, doing: string, options: CoreOptions): string {
+export function withdrawalRefusal(account: Account, amount: Cents, doing: string, options: CoreOptions): { code: ResultCode; message: string } | undefined {
   const available = account.available;
-  if (amount > available) return `Insufficient funds: ${doing} ${fromCents(amount)} but available is ${fromCents(available)}`;
+  if (amount > available) return { code: ResultCode.InsufficientBalance, message: `Insufficient funds: ${doing} ${fromCents(amount)} but available is ${fromCents(available)}` };
   const most = withdrawable(account, options);
-  if (amount <= most) return '';
-  return (
-    `Insufficient funds: ${doing} ${fromCents(amount)} would leave the account's risk ratio at or above the force-close threshold ` +
-    `${options.forceCloseThreshold} once its positions and orders are counted; at most ${fromCents(most)} of available ${fromCents(available)} can go`
-  );
+  if (amount <= most) return undefined;
+  return {
+    code: ResultCode.RiskRatioExceeded,
+    message:
+      `Risk ratio limit exceeded: ${doing} ${fromCents(amount)} would leave the account's risk ratio at or above the force-close threshold ` +
+      `${options.forceCloseThreshold} once its positions and orders are counted; at most ${fromCents(most)} of available ${fromCents(available)} can go`,
+  };
 }
 
 /** Books a checked deposit or withdrawal; the account's risk is looked at again (re-indexed). */

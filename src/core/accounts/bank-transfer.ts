@@ -27,7 +27,7 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
   if (cents < 0) {
     if (account.frozen) return refuse(account, command, ResultCode.AccountFrozen, `account ${account.accountId} is frozen`);
     const refusal = withdrawalRefusal(account, -cents, 'transferring out', state.options);
-    if (refusal !== '') return refuse(account, command, ResultCode.InsufficientBalance, refusal);
+    if (refusal !== undefined) return refuse(account, command, refusal.code, refusal.message);
     account.withdraw += -cents;
   } else {
     const tooMuch = depositProblem(account, cents);

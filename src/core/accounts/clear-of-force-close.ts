@@ -45,9 +45,11 @@ export function leastAvailableClearOfForceClose(account: Account, margin: Cents,
  * The most an account can withdraw: all of available, less what must stay so that its
  * live orders, filled at their worst, leave it clear of forced liquidation. Withdrawing
  * all of available from an account with margin in use left it at the force-close ratio,
- * liquidated at once, until core version 15.
+ * liquidated at once, until core version 15. Nothing from a frozen account.
  */
 export function withdrawable(account: Account, options: CoreOptions): Cents {
+  // A frozen account withdraws nothing (2005).
+  if (account.frozen) return 0;
   const available = account.available;
   if (!forceClosesOnFill(account, 0, 0, 0, options)) return Math.max(0, available);
   return Math.max(0, available - leastAvailableClearOfForceClose(account, 0, 0, options));

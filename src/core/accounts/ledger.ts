@@ -167,14 +167,18 @@ export class Ledger implements FillListener {
     if (worst.cost <= available && !forceClosesOnFill(account, available, worst.margin, worst.commission, options)) return null;
     const clear = leastAvailableClearOfForceClose(account, worst.margin, worst.commission, options);
     const needs = `${worst.complete && clear < Number.MAX_SAFE_INTEGER ? '' : 'at least '}${fromCents(Math.max(worst.cost, clear))}`;
-    return {
-      code: ResultCode.InsufficientMargin,
-      message:
-        clear > worst.cost
-          ? `Insufficient funds: the order needs ${needs}: ${fromCents(worst.cost)} for margin and commission, and ${fromCents(clear - worst.cost)} more ` +
-            `so that its fill leaves the account's risk ratio below the force-close threshold ${options.forceCloseThreshold}; available is ${fromCents(available)}`
-          : `Insufficient funds: the order needs ${needs} for margin and commission, available is ${fromCents(available)}`,
-    };
+    const reserve = `${fromCents(worst.cost)} for margin and commission, and ${fromCents(clear - worst.cost)} more so that its fill leaves the account's risk ratio below the force-close threshold ${options.forceCloseThreshold}`;
+    // Funds short of the cost: 2004. The cost covered, but not the reserve: the spec's 4001.
+    if (worst.cost > available) {
+      return {
+        code: ResultCode.InsufficientMargin,
+        message:
+          clear > worst.cost
+            ? `Insufficient funds: the order needs ${needs}: ${reserve}; available is ${fromCents(available)}`
+            : `Insufficient funds: the order needs ${needs} for margin and commission, available is ${fromCents(available)}`,
+      };
+    }
+    return { code: ResultCode.RiskRatioExceeded, message: `Risk ratio limit exceeded: the order needs ${needs}: ${reserve}; available is ${fromCents(available)}` };
   }
 
   /**

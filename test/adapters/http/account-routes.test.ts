@@ -381,8 +381,8 @@ describe('HTTP /api/user and /api/account', () => {
       assert.equal(unchanged.balance, 100_000);
       assert.equal(unchanged.available, summary.available);
       // All of available would leave the bid, filled, at the force-close ratio: a cent stays.
-      const all = await refused(h, 'POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: summary.available } }, 2003, 422);
-      assert.match(all, /force-close threshold 1 .*; at most [\d.]+ of available [\d.]+ can go$/);
+      const all = await refused(h, 'POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: summary.available } }, 4001, 422);
+      assert.match(all, /^Risk ratio limit exceeded: .*force-close threshold 1 .*; at most [\d.]+ of available [\d.]+ can go$/);
       assert.equal(summary.withdrawable, Math.round(summary.available * 100 - 1) / 100, 'the account tells what can go');
       const ok = await h.ok('POST', '/api/account/withdraw', { token: mia.token, body: { account_id: 'MIA-1', amount: summary.withdrawable } });
       assert.equal(ok.available, 0.01);

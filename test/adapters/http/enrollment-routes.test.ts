@@ -12,30 +12,29 @@ describe('POST /api/management/users (enrolling a class)', () => {
   after(async () => h.stop());
 
   it('registers each user with an account and its balance, generates the passwords not given, and answers one result per user in order', async () => {
-    const taken = await h.user('enrol_taken');
+    const taken = await h.trader('enrol_taken', 'ENROL-TAKEN');
     const reply = await h.asAdmin('POST', '/api/management/users', {
       users: [
         { username: 'enrol_ann', password: 'ann-secret', account_id: 'ENROL-ANN', initial_balance: 500_000 },
         { username: 'enrol_ben', initial_balance: 250_000 },
         { username: 'enrol_cy' },
-        { username: taken.username, initial_balance: 1 },
-        { username: 'x', initial_balance: 1 },
-        { username: 'enrol_dee', account_id: 'ENROL-ANN', initial_balance: 1 },
+        { username: taken.username.toUpperCase(), initial_balance: 1 },
+        { username: 'enrol_dee', account_id: 'ENROL-TAKEN', initial_balance: 1 },
+        { username: 'enrol_eve', account_id: taken.userId },
       ],
     });
-    assert.equal(reply.enrolled, 4);
-    const [ann, ben, cy, again, short, dee] = reply.users;
+    assert.equal(reply.enrolled, 3);
+    const [ann, ben, cy, again, dee, eve] = reply.users;
     assert.deepEqual(ann, { username: 'enrol_ann', user_id: ann.user_id, account_id: 'ENROL-ANN', password: null, error: null });
     assert.equal(ben.error, null);
-    assert.match(ben.password, /^[\w-]{12}$/, 'a generated password is returned once');
+    assert.match(ben.password, /^[A-Za-z0-9]{12}$/, 'a generated password is returned once: letters and digits');
     assert.match(ben.account_id, /^A[0-9a-f]{12}$/);
     assert.equal(cy.account_id, null, 'no account asked for, none opened');
-    assert.equal(again.user_id, null);
-    assert.equal(again.error.code, 2002);
-    assert.equal(short.error.code, 1001);
-    assert.equal(dee.error.code, 2002, 'the account id is taken');
-    assert.match(dee.error.message, /^registered, but the account was not opened: /);
-    assert.notEqual(dee.user_id, null);
+    assert.deepEqual(again.error, { code: 2002, message: `username ${taken.username.toUpperCase()} is already taken` });
+    // A taken account id refuses the user before it is registered: the list can be sent again, mended.
+    assert.deepEqual([dee.user_id, dee.error.code], [null, 2002]);
+    assert.deepEqual([eve.user_id, eve.error.code], [null, 1001]);
+    assert.deepEqual(await h.asAdmin('GET', '/api/auth/users?search=enrol_dee'), []);
 
     // They can log in with those passwords and trade on those balances.
     const login = await h.ok('POST', '/api/auth/login', { body: { username: 'enrol_ben', password: ben.password } });
@@ -52,6 +51,20 @@ describe('POST /api/management/users (enrolling a class)', () => {
     await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [] } }, 1001, 400);
     await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok' }, { username: 'enrol_pw', password: 'short' }] } }, 1001, 400);
     await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok', initial_balance: -1 }] } }, 1001, 400);
+    await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok', initial_balance: 1e13 }] } }, 1001, 400);
+    await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok' }, { username: 'x' }] } }, 1001, 400);
+    await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok', account_id: 'no spaces' }] } }, 1001, 400);
+    const twice = await refused(h, 'POST', '/api/management/users', { token: h.admin.token, body: { users: [{ username: 'enrol_ok' }, { username: 'ENROL_OK' }] } }, 1001, 400);
+    assert.equal(twice, 'body.users[1].username repeats body.users[0].username (ENROL_OK)');
+    const sameAccount = await refused(
+      h,
+      'POST',
+      '/api/management/users',
+      { token: h.admin.token, body: { users: [{ username: 'enrol_ok', account_id: 'ENROL-X' }, { username: 'enrol_ok2' }, { username: 'enrol_ok3', account_id: 'ENROL-X' }] } },
+      1001,
+      400,
+    );
+    assert.equal(sameAccount, 'body.users[2].account_id repeats body.users[0].account_id (ENROL-X)');
     const listed = await h.asAdmin('GET', '/api/auth/users?search=enrol_ok');
     assert.deepEqual(listed, []);
   });
@@ -60,5 +73,48 @@ describe('POST /api/management/users (enrolling a class)', () => {
     const user = await h.user('enrol_user');
     await refused(h, 'POST', '/api/management/users', { token: user.token, body: { users: [{ username: 'enrol_sneak' }] } }, 1003, 403);
     await needsToken(h, 'POST', '/api/management/users', { users: [{ username: 'enrol_sneak' }] });
+  });
+});
+
+describe('POST /api/management/users when the exchange stops during a batch', () => {
+  it('answers the users enrolled so far with their generated passwords, and says the rest were not tried', async () => {
+    const h = await HttpHarness.start();
+    try {
+      const users = Array.from({ length: 40 }, (_, i) => ({ username: `enrol_stop_${i}`, initial_balance: 1_000 }));
+      const pending = h.asAdmin('POST', '/api/management/users', { users });
+      // Wait until some are registered, then stop the exchange under the batch.
+      while (h.exchange.state.users.size < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      await h.exchange.stop();
+      const reply = await pending;
+      assert.equal(reply.users.length, 40);
+      const done = reply.users.filter((r: { error: unknown }) => r.error === null);
+      assert.ok(done.length >= 3 && done.length < 40, `${done.length} enrolled before the stop`);
+      for (const r of done) assert.match(r.password, /^[A-Za-z0-9]{12}$/);
+      const rest = reply.users.slice(done.length);
+      assert.match(rest[0].error.message, /^not enrolled: .*; look the user up before enrolling it again$/);
+      for (const r of rest.slice(1)) assert.match(r.error.message, /^not tried: the exchange stopped taking requests/);
+      assert.equal(reply.enrolled, done.length);
+    } finally {
+      await h.stop().catch(() => undefined);
+    }
+  });
+});
+
+describe('POST /api/management/users when a shutdown begins during a batch', () => {
+  it('stops at the next user and answers at once, within the grace the shutdown gives requests in flight', async () => {
+    const h = await HttpHarness.start();
+    try {
+      const users = Array.from({ length: 40 }, (_, i) => ({ username: `enrol_close_${i}` }));
+      const pending = h.asAdmin('POST', '/api/management/users', { users });
+      while (h.exchange.state.users.size < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      const closed = h.service.http.close();
+      const reply = await pending;
+      await closed;
+      const done = reply.users.filter((r: { error: unknown }) => r.error === null);
+      assert.ok(done.length >= 3 && done.length < 40, `${done.length} enrolled before the shutdown`);
+      for (const r of reply.users.slice(done.length)) assert.equal(r.error.message, 'not tried: the exchange is shutting down');
+    } finally {
+      await h.stop().catch(() => undefined);
+    }
   });
 });

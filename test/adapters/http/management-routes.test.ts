@@ -203,7 +203,7 @@ describe('HTTP /api/management', () => {
       assert.ok(available < 100_000);
       await refused(h, 'POST', '/api/management/withdraw', { token: h.admin.token, body: { user_id: alice.userId, amount: available + 0.01 } }, 2003, 422);
       // All of available would leave the bid, filled, at the force-close ratio: a cent stays.
-      await refused(h, 'POST', '/api/management/withdraw', { token: h.admin.token, body: { user_id: alice.userId, amount: available } }, 2003, 422);
+      await refused(h, 'POST', '/api/management/withdraw', { token: h.admin.token, body: { user_id: alice.userId, amount: available } }, 4001, 422);
       const ok = await admin('POST', '/api/management/withdraw', { user_id: alice.userId, amount: Math.round(available * 100 - 1) / 100 });
       assert.equal(ok.available, 0.01);
       await h.cancelAllLiveOrders();

@@ -32,5 +32,8 @@ describe('query strings', () => {
     assert.match(await h.fails('GET', '/health?verbose=1', {}, 1001, 400), /this route takes no parameters/);
     assert.equal((await h.service.http.inject({ method: 'GET', url: '/health' })).statusCode, 200);
     await h.ok('GET', '/api/management/accounts?limit=5&offset=0', { token: h.admin.token });
+    // A POST route's query string too, its body valid.
+    const login = await h.fails('POST', '/api/auth/login?remember=1', { body: { username: 'admin', password: 'adminpass' } }, 1001, 400);
+    assert.match(login, /querystring\.remember is not a known field \(this route takes no parameters\)/);
   });
 });

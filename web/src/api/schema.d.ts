@@ -6264,7 +6264,7 @@ export interface paths {
                             username: string;
                             /** @description 6 to 128 characters; without it one is generated and returned */
                             password?: string;
-                            /** @description an account to open for the user (with initial_balance) */
+                            /** @description an account to open for the user (with initial_balance, else 0) */
                             account_id?: string;
                             /** @description opens an account with this balance (currency units); its id is account_id, else generated */
                             initial_balance?: number;
@@ -6287,6 +6287,7 @@ export interface paths {
                                 enrolled: number;
                                 users: {
                                     username: string;
+                                    /** @description null when the user was not registered */
                                     user_id: string | null;
                                     account_id: string | null;
                                     /** @description the generated password, when none was given; null otherwise */

@@ -6,13 +6,14 @@ import { ref, type Ref } from 'vue';
 import { describeError } from '../api/client.ts';
 
 export interface Loader<T> {
-  readonly data: Ref<T>;
+  readonly data: Readonly<Ref<T>>;
   readonly loading: Ref<boolean>;
   readonly error: Ref<string | undefined>;
   reload(): Promise<void>;
 }
 
-export function useLoader<T>(initial: T, load: () => Promise<T>): Loader<T> {
+/** The loader's own data may be set by its view too (cleared when what it shows changes). */
+export function useLoader<T>(initial: T, load: () => Promise<T>): Loader<T> & { readonly data: Ref<T> } {
   const data = ref(initial) as Ref<T>;
   const loading = ref(false);
   const error = ref<string | undefined>();

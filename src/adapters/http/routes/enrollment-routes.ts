@@ -1,36 +1,45 @@
-import { randomBytes } from 'node:crypto';
-import { Type } from '@sinclair/typebox';
+import { randomBytes, randomInt } from 'node:crypto';
+import { type Static, Type } from '@sinclair/typebox';
 import { execute } from '../../../app/services/execute.ts';
+import { ACCOUNT_ID, MAX_AMOUNT_CENTS, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { ItemError, replies } from '../schemas/envelope.ts';
 
 /**
- * A batch is hashed one password after another (tens of milliseconds each, on the thread
- * pool the journal's writes use too): 200 take a few seconds and leave trading its share.
+ * A batch is hashed one password after another (about 45 ms each here, on the thread pool
+ * the journal's writes use too), and one batch at a time: 200 take about 9 s and leave
+ * trading its share.
  */
 export const MAX_ENROLLMENTS = 200;
 
 const Enrollment = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64, description: '3 to 32 letters, digits or _ . @ -' }),
+  username: Type.String({ pattern: USERNAME.source, description: '3 to 32 letters, digits or _ . @ -' }),
   password: Type.Optional(Type.String({ minLength: 6, maxLength: 128, description: '6 to 128 characters; without it one is generated and returned' })),
-  account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'an account to open for the user (with initial_balance)' })),
-  initial_balance: Type.Optional(Type.Number({ minimum: 0, description: 'opens an account with this balance (currency units); its id is account_id, else generated' })),
+  account_id: Type.Optional(Type.String({ pattern: ACCOUNT_ID.source, description: 'an account to open for the user (with initial_balance, else 0)' })),
+  initial_balance: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_AMOUNT_CENTS / 100, description: 'opens an account with this balance (currency units); its id is account_id, else generated' }),
+  ),
 });
+type Item = Static<typeof Enrollment>;
 
 const NullableString = Type.Unsafe<string | null>(Type.String({ nullable: true }));
 
 const Enrolled = Type.Object({
   username: Type.String(),
-  user_id: NullableString,
+  user_id: Type.Unsafe<string | null>(Type.String({ nullable: true, description: 'null when the user was not registered' })),
   account_id: NullableString,
   password: Type.Unsafe<string | null>(Type.String({ nullable: true, description: 'the generated password, when none was given; null otherwise' })),
   error: ItemError,
 });
+type Result = Static<typeof Enrolled>;
 
-/** A password for a user enrolled without one: 12 characters of 72 bits. */
+/** Letters and digits only (12 of 62: 71 bits): nothing a spreadsheet reads as a formula, nothing to mistype. */
+const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 function generatedPassword(): string {
-  return randomBytes(9).toString('base64url');
+  let password = '';
+  for (let i = 0; i < 12; i++) password += PASSWORD_LETTERS[randomInt(PASSWORD_LETTERS.length)];
+  return password;
 }
 
 /**
@@ -39,6 +48,15 @@ function generatedPassword(): string {
  * address (it is public); an operator enrolling 2,500 students waited minutes behind it.
  */
 export function enrollmentRoutes(app: Api, ctx: HttpContext): void {
+  /** Batches run one after another, whoever sends them: each hashes one password at a time. */
+  let previous: Promise<unknown> = Promise.resolve();
+  // A shutdown gives requests in flight a few seconds: a batch answers what it has done
+  // rather than outlive them, and the replies of users registered are never cut off.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.post(
     '/api/management/users',
     {
@@ -51,36 +69,86 @@ export function enrollmentRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request) => {
-      const results = [];
-      for (const item of request.body.users) results.push(await enrol(ctx, item));
+      const items = request.body.users;
+      refuseRepeats(items);
+      const turn = previous.then(() => enrolAll(ctx, items, () => closing));
+      previous = turn.catch(() => undefined);
+      const results = await turn;
       return ok({ enrolled: results.filter((r) => r.user_id !== null).length, users: results });
     },
   );
 }
 
-async function enrol(ctx: HttpContext, item: { username: string; password?: string; account_id?: string; initial_balance?: number }) {
+/** A name or an account id twice in one list is a mistake in the list: nothing is enrolled. */
+function refuseRepeats(items: readonly Item[]): void {
+  const names = new Map<string, number>();
+  const accounts = new Map<string, number>();
+  items.forEach((item, i) => {
+    const name = usernameKey(item.username);
+    const first = names.get(name) ?? (names.set(name, i), i);
+    if (first !== i) throw new ApiError(ResultCode.ParameterError, `body.users[${i}].username repeats body.users[${first}].username (${item.username})`);
+    if (item.account_id === undefined) return;
+    const firstAccount = accounts.get(item.account_id) ?? (accounts.set(item.account_id, i), i);
+    if (firstAccount !== i) throw new ApiError(ResultCode.ParameterError, `body.users[${i}].account_id repeats body.users[${firstAccount}].account_id (${item.account_id})`);
+  });
+}
+
+/**
+ * Enrols the items in order. Should the exchange stop or begin to shut down (or storage
+ * fail), the results so far are answered, with their generated passwords, and the rest
+ * say they were not tried: a failed reply would lose the passwords of users registered.
+ */
+async function enrolAll(ctx: HttpContext, items: readonly Item[], closing: () => boolean): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (closing()) {
+      for (const rest of items.slice(i)) results.push(notTried(rest, 'not tried: the exchange is shutting down'));
+      break;
+    }
+    try {
+      results.push(await enrol(ctx, item));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      results.push(notTried(item, `not enrolled: ${reason}; look the user up before enrolling it again`));
+      for (const rest of items.slice(i + 1)) results.push(notTried(rest, `not tried: the exchange stopped taking requests (${reason})`));
+      break;
+    }
+  }
+  return results;
+}
+
+function notTried(item: Item, message: string): Result {
+  return { username: item.username, user_id: null, account_id: null, password: null, error: { code: ResultCode.InternalError, message } };
+}
+
+/** One user: refusals of the exchange (a taken name or account id) are its result; anything else stops the batch. */
+async function enrol(ctx: HttpContext, item: Item): Promise<Result> {
+  const refused = (code: ResultCode, message: string): Result => ({ username: item.username, user_id: null, account_id: null, password: null, error: { code, message } });
+  const state = ctx.exchange.state;
+  // Checked before the password is hashed: a taken name or account id costs nothing.
+  if (state.usersByName.has(usernameKey(item.username))) return refused(ResultCode.AccountExists, `username ${item.username} is already taken`);
+  if (item.account_id !== undefined && state.accounts.has(item.account_id)) return refused(ResultCode.AccountExists, `account ${item.account_id} already exists`);
+  if (item.account_id !== undefined && state.users.has(item.account_id)) {
+    return refused(ResultCode.ParameterError, `account_id ${item.account_id} is a user id; an account needs an id of its own`);
+  }
   const password = item.password ?? generatedPassword();
   const shown = item.password === undefined ? password : null;
   let userId: string;
   try {
     userId = (await ctx.auth.register(item.username, password, 'user')).userId;
   } catch (error) {
-    return { username: item.username, user_id: null, account_id: null, password: null, error: itemError(error) };
+    if (error instanceof ApiError) return refused(error.code, error.message);
+    throw error;
   }
-  const wantsAccount = item.account_id !== undefined || item.initial_balance !== undefined;
-  if (!wantsAccount) return { username: item.username, user_id: userId, account_id: null, password: shown, error: null };
+  if (item.account_id === undefined && item.initial_balance === undefined) return { username: item.username, user_id: userId, account_id: null, password: shown, error: null };
   const accountId = item.account_id ?? `A${randomBytes(6).toString('hex')}`;
   try {
     await execute(ctx.exchange, { type: 'account.open', userId, accountId, initialBalance: item.initial_balance ?? 0 });
     return { username: item.username, user_id: userId, account_id: accountId, password: shown, error: null };
   } catch (error) {
-    const { code, message } = itemError(error);
+    if (!(error instanceof ApiError)) throw error;
     // The user stands (it can log in and open an account itself); only the account failed.
-    return { username: item.username, user_id: userId, account_id: null, password: shown, error: { code, message: `registered, but the account was not opened: ${message}` } };
+    return { username: item.username, user_id: userId, account_id: null, password: shown, error: { code: error.code, message: `registered, but the account was not opened: ${error.message}` } };
   }
-}
-
-function itemError(error: unknown): { code: number; message: string } {
-  if (error instanceof ApiError) return { code: error.code, message: error.message };
-  throw error;
 }
