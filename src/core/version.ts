@@ -36,8 +36,11 @@
  *     leave its account at or above the force-close risk ratio once the account's live
  *     orders filled at their worst (an order that used all of available left margin
  *     equal to balance, ratio 1.0, and its account was liquidated by its own fill).
+ *     (A development build of 2026-11-25: it refused those with 2004 and 2003.)
+ * 16: as 15, the refusals of an account that covers the cost but not that reserve
+ *     answered with the spec's 4001 (risk ratio limit exceeded).
  */
-export const CORE_VERSION = 15;
+export const CORE_VERSION = 16;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -22,6 +22,8 @@ describe('the enrolment form', () => {
     assert.match(parseEnrolment(' \n', 1).error!, /^no users/);
     assert.equal(parseEnrolment('ann\nb c', 1).error, 'line 2: the username "b c" must be 3 to 32 letters, digits or _ . @ -');
     assert.equal(parseEnrolment('ann,12345', 1).error, 'line 1: a password has 6 to 128 characters');
+    assert.equal(parseEnrolment('ann\nben\nANN', 1).error, 'line 3: ANN repeats line 1');
+    assert.equal(parseEnrolment('ann,,2e12', 1).error, 'line 1: an initial balance is at most 1000000000000');
   });
 
   it('gives the results back as CSV, quoting what needs it', () => {

@@ -57,6 +57,35 @@ describe('paged lists of the console', () => {
     assert.equal(list.page.value, 2);
     assert.deepEqual(list.data.value, rows.slice(100, 150));
   });
+
+  it('shows the page of the answer it shows: an older read that moved to a last page does not move the page of a newer one', async () => {
+    let rows = Array.from({ length: 250 }, (_, i) => `acc${i}`);
+    const list = usePagedLoader<string>(async (limit, offset) => {
+      const seen = rows;
+      if (offset === 200) await new Promise((resolve) => setTimeout(resolve, 30));
+      return { rows: seen.slice(offset, offset + limit), total: seen.length };
+    });
+    await list.restart();
+    rows = rows.slice(0, 150);
+    list.pagination.value.onUpdatePage(3);
+    rows = Array.from({ length: 700 }, (_, i) => `acc${i}`);
+    list.pagination.value.onUpdatePage(6);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waitUntil(() => !list.loading.value);
+    assert.equal(list.page.value, 6);
+    assert.equal(list.data.value[0], 'acc500');
+  });
+
+  it('goes back to the first page when the list emptied', async () => {
+    let rows = Array.from({ length: 250 }, (_, i) => `acc${i}`);
+    const list = usePagedLoader<string>(async (limit, offset) => ({ rows: rows.slice(offset, offset + limit), total: rows.length }));
+    await list.restart();
+    list.pagination.value.onUpdatePage(3);
+    await waitUntil(() => !list.loading.value);
+    rows = [];
+    await list.reload();
+    assert.deepEqual([list.page.value, list.total.value, list.data.value.length], [1, 0, 0]);
+  });
 });
 
 async function waitUntil(done: () => boolean): Promise<void> {

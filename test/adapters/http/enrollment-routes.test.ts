@@ -118,3 +118,28 @@ describe('POST /api/management/users when a shutdown begins during a batch', () 
     }
   });
 });
+
+describe('POST /api/management/users when the exchange fails between a registration and its account', () => {
+  it('answers the registered user with its generated password, and ends the batch', async () => {
+    const h = await HttpHarness.start();
+    const exchange = h.exchange;
+    const submit = exchange.submit.bind(exchange);
+    try {
+      // The account's command fails as a storage failure would (not a refusal of the exchange).
+      exchange.submit = ((command: Parameters<typeof submit>[0]) =>
+        command.type === 'account.open' ? Promise.reject(new Error('storage failed')) : submit(command)) as typeof exchange.submit;
+      const reply = await h.asAdmin('POST', '/api/management/users', { users: [{ username: 'enrol_half', initial_balance: 100 }, { username: 'enrol_after' }] });
+      const [half, after] = reply.users;
+      assert.notEqual(half.user_id, null);
+      assert.match(half.password, /^[A-Za-z0-9]{12}$/, 'the password of a user that exists is never lost');
+      assert.deepEqual(half.error, { code: 1005, message: 'registered, but the account was not opened: storage failed' });
+      assert.equal(after.user_id, null);
+      assert.match(after.error.message, /^not tried: /);
+      assert.equal(reply.enrolled, 1);
+    } finally {
+      exchange.submit = submit;
+      await h.stop().catch(() => undefined);
+    }
+  });
+});
+

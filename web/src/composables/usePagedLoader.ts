@@ -3,13 +3,13 @@
  * from X-Total-Count: a console over a competition's thousands of accounts pages through
  * all of them rather than showing the first thousand.
  */
-import { computed, ref, type ComputedRef, type Ref } from 'vue';
+import { computed, ref, watch, type ComputedRef } from 'vue';
 import type { Page } from '../api/client.ts';
 import { useLoader, type Loader } from './useLoader.ts';
 
 export interface PagedLoader<T> extends Loader<T[]> {
-  /** 1-based. */
-  readonly page: Ref<number>;
+  /** The page shown, 1-based. */
+  readonly page: ComputedRef<number>;
   readonly pageSize: number;
   readonly total: ComputedRef<number>;
   /** What a table's remote pagination takes (naive-ui's `pagination` prop). */
@@ -19,17 +19,22 @@ export interface PagedLoader<T> extends Loader<T[]> {
 }
 
 export function usePagedLoader<T>(load: (limit: number, offset: number) => Promise<Page<T[]>>, pageSize = 100): PagedLoader<T> {
-  const page = ref(1);
-  // Rows and total are one answer: an older, slower read must not leave its total behind.
-  const read = useLoader<Page<T[]>>({ rows: [], total: 0 }, async () => {
-    const answer = await load(pageSize, (page.value - 1) * pageSize);
+  /** The page asked for; the page shown is the one the answer shown was read at. */
+  const wanted = ref(1);
+  // Rows, total and page are one answer: an older, slower read must leave none of them behind.
+  const read = useLoader<Page<T[]> & { page: number }>({ rows: [], total: 0, page: 1 }, async () => {
+    const page = wanted.value;
+    const answer = await load(pageSize, (page - 1) * pageSize);
     // The list shrank under the page (liquidations leave the risk list): read its last page.
-    if (answer.rows.length === 0 && answer.total > 0 && page.value > 1) {
-      page.value = Math.ceil(answer.total / pageSize);
-      return load(pageSize, (page.value - 1) * pageSize);
+    if (answer.rows.length === 0 && page > 1) {
+      const last = Math.max(1, Math.ceil(answer.total / pageSize));
+      return { ...(await load(pageSize, (last - 1) * pageSize)), page: last };
     }
-    return answer;
+    return { ...answer, page };
   });
+  const page = computed(() => read.data.value.page);
+  // Later reads (a refresh) read the page shown.
+  watch(page, (shown) => (wanted.value = shown));
   const data = computed(() => read.data.value.rows);
   const total = computed(() => read.data.value.total);
   const pagination = computed(() => ({
@@ -37,7 +42,7 @@ export function usePagedLoader<T>(load: (limit: number, offset: number) => Promi
     pageSize,
     itemCount: total.value,
     onUpdatePage: (next: number) => {
-      page.value = next;
+      wanted.value = next;
       void read.reload();
     },
   }));
@@ -51,7 +56,7 @@ export function usePagedLoader<T>(load: (limit: number, offset: number) => Promi
     total,
     pagination,
     restart: () => {
-      page.value = 1;
+      wanted.value = 1;
       return read.reload();
     },
   };

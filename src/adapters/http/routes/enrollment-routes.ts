@@ -34,7 +34,7 @@ const Enrolled = Type.Object({
 });
 type Result = Static<typeof Enrolled>;
 
-/** Letters and digits only (12 of 62: 71 bits): nothing a spreadsheet reads as a formula, nothing to mistype. */
+/** Letters and digits only, without the look-alikes (12 of 57: 70 bits): nothing a spreadsheet reads as a formula, nothing to misread. */
 const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 function generatedPassword(): string {
   let password = '';
@@ -110,12 +110,22 @@ async function enrolAll(ctx: HttpContext, items: readonly Item[], closing: () =>
       results.push(await enrol(ctx, item));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      results.push(notTried(item, `not enrolled: ${reason}; look the user up before enrolling it again`));
+      results.push(error instanceof StoppedAfterRegistering ? error.result : notTried(item, `not enrolled: ${reason}; look the user up before enrolling it again`));
       for (const rest of items.slice(i + 1)) results.push(notTried(rest, `not tried: the exchange stopped taking requests (${reason})`));
       break;
     }
   }
   return results;
+}
+
+/** The exchange stopped after the user was registered: its result (password included) stands, and the batch ends. */
+class StoppedAfterRegistering extends Error {
+  constructor(
+    readonly result: Result,
+    reason: string,
+  ) {
+    super(reason);
+  }
 }
 
 function notTried(item: Item, message: string): Result {
@@ -147,8 +157,11 @@ async function enrol(ctx: HttpContext, item: Item): Promise<Result> {
     await execute(ctx.exchange, { type: 'account.open', userId, accountId, initialBalance: item.initial_balance ?? 0 });
     return { username: item.username, user_id: userId, account_id: accountId, password: shown, error: null };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
     // The user stands (it can log in and open an account itself); only the account failed.
-    return { username: item.username, user_id: userId, account_id: null, password: shown, error: { code: error.code, message: `registered, but the account was not opened: ${error.message}` } };
+    const reason = error instanceof Error ? error.message : String(error);
+    const code = error instanceof ApiError ? error.code : ResultCode.InternalError;
+    const result = { username: item.username, user_id: userId, account_id: null, password: shown, error: { code, message: `registered, but the account was not opened: ${reason}` } };
+    if (error instanceof ApiError) return result;
+    throw new StoppedAfterRegistering(result, reason);
   }
 }
