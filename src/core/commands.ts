@@ -103,6 +103,22 @@ export interface RegisterUser {
   readonly role: 'user' | 'admin';
 }
 
+/**
+ * A user's new password, hashed outside the core as at registration. The user's password
+ * version goes up by one: login tokens carry the version they were issued under, so every
+ * token issued before is refused from then on.
+ */
+export interface SetPassword {
+  readonly type: 'user.set-password';
+  readonly userId: string;
+  readonly passwordHash: string;
+  /**
+   * Set only if the user's password version is still this one: a change the user asked
+   * with its current password does not undo another change made while it was checked.
+   */
+  readonly ifVersion?: number;
+}
+
 export interface OpenAccount {
   readonly type: 'account.open';
   readonly userId: string;
@@ -224,6 +240,7 @@ export type Command =
   | CreateConditionalOrder
   | CancelConditionalOrder
   | RegisterUser
+  | SetPassword
   | OpenAccount
   | Deposit
   | Withdraw

@@ -165,6 +165,13 @@ export interface UserRegistered {
   readonly role: 'user' | 'admin';
 }
 
+export interface PasswordSet {
+  readonly type: 'user.password-set';
+  readonly userId: string;
+  /** The user's password version from now on: tokens issued under an earlier one are refused. */
+  readonly passwordVersion: number;
+}
+
 export interface AccountOpened {
   readonly type: 'account.opened';
   readonly accountId: string;
@@ -421,6 +428,7 @@ export type CoreEvent =
   | AccountLiquidated
   | NotificationRaised
   | UserRegistered
+  | PasswordSet
   | AccountOpened
   | FundsMoved
   | AccountFrozenChanged

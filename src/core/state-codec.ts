@@ -58,6 +58,8 @@ interface SerializedUser {
   readonly role: User['role'];
   readonly createdTs: number;
   readonly accountIds: string[];
+  /** Absent while 0 (never changed): the states of earlier versions keep their hashes. */
+  readonly passwordVersion?: number;
 }
 
 interface SerializedAccount {
@@ -148,6 +150,7 @@ export function serializeState(state: CoreState): SerializedState {
       role: user.role,
       createdTs: user.createdTs,
       accountIds: [...user.accountIds],
+      ...(user.passwordVersion > 0 && { passwordVersion: user.passwordVersion }),
     })),
     accounts: [...state.accounts.values()].map(serializeAccount),
     instruments: [...state.instruments.values()].map((instrument) => ({
@@ -186,6 +189,7 @@ export function restoreState(data: SerializedState): CoreState {
   for (const saved of data.users) {
     const user = new User(saved.userId, saved.username, saved.passwordHash, saved.role, saved.createdTs);
     user.accountIds.push(...saved.accountIds);
+    user.passwordVersion = saved.passwordVersion ?? 0;
     state.users.set(user.userId, user);
     state.usersByName.set(usernameKey(user.username), user);
   }

@@ -39,8 +39,10 @@
  *     (A development build of 2026-11-25: it refused those with 2004 and 2003.)
  * 16: as 15, the refusals of an account that covers the cost but not that reserve
  *     answered with the spec's 4001 (risk ratio limit exceeded).
+ * 17: a user's password can be set again (user.set-password), raising the user's password
+ *     version (a version 16 exchange would not know the command).
  */
-export const CORE_VERSION = 16;
+export const CORE_VERSION = 17;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

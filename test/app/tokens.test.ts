@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it, mock } from 'node:test';
+import { createSigner } from 'fast-jwt';
 import { TokenService } from '../../src/app/auth/tokens.ts';
 
 const SECRET = 'a-secret-of-enough-length-for-hs256-tokens';
-const ALICE = { userId: 'u1', username: 'alice', role: 'user' } as const;
+const ALICE = { userId: 'u1', username: 'alice', role: 'user', passwordVersion: 0 } as const;
 
 describe('login tokens', () => {
   afterEach(() => mock.timers.reset());
@@ -36,6 +37,15 @@ describe('login tokens', () => {
     const tokens = new TokenService(SECRET, 60_000);
     const issued = Array.from({ length: 10_050 }, (_, i) => tokens.issue({ userId: `u${i}`, username: `user${i}`, role: 'user' }));
     for (const token of issued) assert.equal(typeof tokens.examine(token), 'object');
-    assert.deepEqual(tokens.examine(issued[0]!), { userId: 'u0', username: 'user0', role: 'user' });
+    assert.deepEqual(tokens.examine(issued[0]!), { userId: 'u0', username: 'user0', role: 'user', passwordVersion: 0 });
+  });
+
+  it('carries the password version it was issued under (pwv); a token without one is of version 0, a malformed one is foreign', () => {
+    const tokens = new TokenService(SECRET, 60_000);
+    assert.deepEqual(tokens.examine(tokens.issue(ALICE, 3)), { ...ALICE, passwordVersion: 3 });
+    const sign = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000 });
+    const claims = { sub: 'u1', username: 'alice', role: 'user' };
+    assert.deepEqual(tokens.examine(sign(claims)), ALICE, 'tokens issued before versions existed');
+    for (const pwv of [-1, 1.5, '2', null]) assert.equal(tokens.examine(sign({ ...claims, pwv })), 'foreign', `pwv ${JSON.stringify(pwv)}`);
   });
 });

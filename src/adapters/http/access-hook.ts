@@ -26,9 +26,10 @@ export function installAccessHook(app: FastifyInstance, ctx: HttpContext, histor
       done(new ApiError(ResultCode.AuthenticationFailed, 'missing bearer token: send "Authorization: Bearer <token>" from POST /api/auth/login'));
       return;
     }
-    const caller = ctx.auth.authenticate(token);
-    if (caller === undefined) {
-      done(new ApiError(ResultCode.AuthenticationFailed, 'invalid or expired token: log in again'));
+    const caller = ctx.auth.examine(token);
+    if (typeof caller !== 'object') {
+      const why = caller === 'revoked' ? 'the password was changed after this token was issued' : 'invalid or expired token';
+      done(new ApiError(ResultCode.AuthenticationFailed, `${why}: log in again`));
       return;
     }
     if (access === 'admin' && caller.role !== 'admin') {

@@ -17,6 +17,8 @@ export class ChangeSet {
   /** Accounts with a bank transfer attempt recorded. */
   readonly transferAccounts = new Set<string>();
   readonly notifications = new Map<string, NotificationRaised[]>();
+  /** Users whose password was set: their sessions of earlier passwords end. */
+  readonly passwordsSet = new Set<string>();
   everything = false;
 
   static of(batch: readonly Sequenced[]): ChangeSet {
@@ -62,6 +64,9 @@ export class ChangeSet {
             else list.push(event);
             break;
           }
+          case 'user.password-set':
+            changes.passwordsSet.add(event.userId);
+            break;
           case 'instrument.added':
             changes.instruments.add(event.spec.instrumentId);
             break;

@@ -107,6 +107,8 @@ export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
  * sockets and runs the exchange again (see FanOutQueue): about 150 socket writes here.
  */
 export const FAN_OUT_TURN_MS = 5;
+/** The close code of a connection whose user's password was changed (4000-4999: the application's own). */
+export const PASSWORD_CHANGED_CLOSE_CODE = 4001;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**
@@ -443,6 +445,7 @@ export class DiffServer {
       this.feedStale = true;
       return;
     }
+    if (changes.passwordsSet.size > 0) this.endSessionsOfOldPasswords(changes.passwordsSet);
     for (const connection of [...this.connections]) {
       try {
         connection.session.absorb(changes);
@@ -453,6 +456,23 @@ export class DiffServer {
       }
     }
     this.fanOut.drain();
+  }
+
+  /**
+   * Closes the connections logged in under a password since replaced (close code 4001,
+   * with the reason): whoever changed it may have done so because someone else knew it.
+   * Their clients log in again, with the new password or a new token.
+   */
+  private endSessionsOfOldPasswords(users: ReadonlySet<string>): void {
+    for (const connection of [...this.connections]) {
+      const caller = connection.session.caller;
+      if (caller === undefined || !users.has(caller.userId)) continue;
+      const user = this.exchange.state.users.get(caller.userId);
+      if (user !== undefined && user.passwordVersion === caller.passwordVersion) continue;
+      // Nothing more is sent to it; its close event tells a waiting shutdown.
+      this.connections.delete(connection);
+      connection.socket.close(PASSWORD_CHANGED_CLOSE_CODE, 'the password was changed: log in again');
+    }
   }
 
   /** A connection's turn in the fan-out: it sends what it holds by now, if it has a peek waiting. */

@@ -3,7 +3,7 @@
  * notify on the session (never a thrown error or a closed socket); a refused order also
  * appears FINISHED under trade.<key>.orders with its reason in last_msg.
  */
-import type { AuthService, Caller } from '../../app/auth/auth-service.ts';
+import type { AuthService, Caller, TokenRefusal } from '../../app/auth/auth-service.ts';
 import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
@@ -47,6 +47,12 @@ function later(ctx: HandlerContext, tell: () => void): void {
   }
 }
 
+const TOKEN_REFUSALS: Record<Exclude<TokenRefusal, 'foreign'>, string> = {
+  expired: 'has expired',
+  revoked: 'was issued before the password changed',
+  malformed: 'is not a valid token',
+};
+
 /**
  * A token given with the connection (access_token or token in its query). DIFF clients
  * attach their vendor's own token to every connection: a JWT someone else signed is simply
@@ -55,9 +61,8 @@ function later(ctx: HandlerContext, tell: () => void): void {
 export async function loginWithToken(ctx: HandlerContext, session: DiffSession, token: string): Promise<void> {
   const caller = ctx.auth.examine(token);
   if (caller === 'foreign') return;
-  if (caller === 'expired' || caller === 'malformed') {
-    const why = caller === 'expired' ? 'has expired' : 'is not a valid token';
-    session.notifyLocal(caller === 'expired' ? 'WARNING' : 'ERROR', ResultCode.AuthenticationFailed, `the access token ${why}: log in again`);
+  if (typeof caller !== 'object') {
+    session.notifyLocal(caller === 'malformed' ? 'ERROR' : 'WARNING', ResultCode.AuthenticationFailed, `the access token ${TOKEN_REFUSALS[caller]}: log in again`);
     return;
   }
   if (queryNamesAnother(session, caller, "the token's user")) return;
@@ -75,9 +80,9 @@ function queryNamesAnother(session: DiffSession, user: { readonly userId: string
 /** req_login: a user name and password. */
 export async function login(ctx: HandlerContext, session: DiffSession, message: ClientMessage<'req_login'>): Promise<void> {
   try {
-    const result = await ctx.auth.login(message.user_name, message.password, ctx.address);
-    if (queryNamesAnother(session, result, 'the user who logged in')) return;
-    await startSession(ctx, session, { userId: result.userId, username: result.username, role: result.role }, session.queryUserId ?? message.user_name);
+    const { token: _token, ...caller } = await ctx.auth.login(message.user_name, message.password, ctx.address);
+    if (queryNamesAnother(session, caller, 'the user who logged in')) return;
+    await startSession(ctx, session, caller, session.queryUserId ?? message.user_name);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('ERROR', error.code, `login failed: ${error.message}`);
@@ -92,6 +97,12 @@ export async function startSession(ctx: HandlerContext, session: DiffSession, ca
   const wait = await ctx.sessionStarts.take(caller.userId);
   if (wait > 0) {
     session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username} logged in too often in a short time; try again in ${wait} s`);
+    return;
+  }
+  // The password may have been changed while the login waited: the change ended every
+  // session of the old one, and this one would outlive it.
+  if (ctx.exchange.state.users.get(caller.userId)?.passwordVersion !== caller.passwordVersion) {
+    session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username}'s password was changed meanwhile; log in again`);
     return;
   }
   session.loggedIn(caller, key);

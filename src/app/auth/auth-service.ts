@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ResultCode, usernameKey } from '../../core/index.ts';
+import { ResultCode, type User, usernameKey } from '../../core/index.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { Exchange } from '../exchange.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -7,8 +7,14 @@ import { PasswordWorkLimiter } from './password-work-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
 
-/** The caller of a request, once its token checked out against a user that exists. */
+/**
+ * The caller of a request, once its token checked out against a user that exists, with
+ * the password version it logged in under (a session of an earlier one ends).
+ */
 export type Caller = TokenClaims;
+
+/** Why a token is not a caller: see TokenService.examine, and AuthService.examine for 'revoked'. */
+export type TokenRefusal = 'expired' | 'revoked' | 'foreign' | 'malformed';
 
 export interface RegisteredUser {
   readonly userId: string;
@@ -16,10 +22,7 @@ export interface RegisteredUser {
   readonly createdTs: number;
 }
 
-export interface LoginResult {
-  readonly userId: string;
-  readonly username: string;
-  readonly role: 'user' | 'admin';
+export interface LoginResult extends Caller {
   readonly token: string;
 }
 
@@ -54,44 +57,91 @@ export class AuthService {
   async login(username: string, password: string, address: string): Promise<LoginResult> {
     await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
     const user = this.exchange.state.usersByName.get(usernameKey(username));
+    let version = 0;
     const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash()));
-      return user !== undefined && valid;
+      if (user === undefined) {
+        await verifyPassword(password, await unknownUserHash());
+        return false;
+      }
+      version = user.passwordVersion;
+      return verifyPassword(password, user.passwordHash);
     });
     if (retryAfter > 0) {
       throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${retryAfter} s`, TOO_MANY_REQUESTS, retryAfter);
     }
     if (!ok || user === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
-    const claims: TokenClaims = { userId: user.userId, username: user.username, role: user.role };
-    return { ...claims, token: this.tokens.issue(claims) };
+    // The version of the password checked: should it have changed during the check, the
+    // token is refused at once, as every token of the old password is.
+    return this.loggedIn(user, version);
   }
 
-  /** The caller behind a bearer token, or undefined when the token or its user is not valid. */
-  authenticate(token: string): Caller | undefined {
-    const verdict = this.examine(token);
-    return typeof verdict === 'object' ? verdict : undefined;
+  /**
+   * A user's own change of password: the current one is checked as a login's is (and
+   * limited alike), and must still be in force when the change applies. Every token
+   * issued before is refused from then on, the caller's own included: the answer carries
+   * a new one.
+   */
+  async changePassword(userId: string, current: string, next: string, address: string): Promise<LoginResult> {
+    if (next === current) throw new ApiError(ResultCode.ParameterError, 'new_password is the current password: choose another');
+    const check = await this.checkPassword(userId, current, address);
+    if (check.retryAfter > 0) {
+      throw new ApiError(ResultCode.AuthenticationFailed, `too many password checks; try again in ${check.retryAfter} s`, TOO_MANY_REQUESTS, check.retryAfter);
+    }
+    if (!check.ok) throw new ApiError(ResultCode.AuthenticationFailed, 'password is not the current password');
+    const user = await this.setPassword(userId, next, check.version);
+    return this.loggedIn(user, user.passwordVersion);
   }
 
-  /** As `authenticate`, saying why a token is refused (see TokenService.examine). */
-  examine(token: string): Caller | 'expired' | 'foreign' | 'malformed' {
+  /**
+   * Sets a user's password (an operator's reset), if its password version is still
+   * `ifVersion` when given: every token issued to the user before is refused from then
+   * on. The user as it is after the change.
+   */
+  async setPassword(userId: string, password: string, ifVersion?: number): Promise<User> {
+    const passwordHash = await hashPassword(password);
+    const { result } = await this.exchange.submit({ type: 'user.set-password', userId, passwordHash, ...(ifVersion !== undefined && { ifVersion }) });
+    if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
+    const user = this.exchange.state.users.get(userId);
+    if (user === undefined) throw new ApiError(ResultCode.InternalError, 'the user whose password was set is gone');
+    return user;
+  }
+
+  private loggedIn(user: User, passwordVersion: number): LoginResult {
+    const caller: Caller = { userId: user.userId, username: user.username, role: user.role, passwordVersion };
+    return { ...caller, token: this.tokens.issue(caller, passwordVersion) };
+  }
+
+  /**
+   * The caller behind a bearer token, or why the token or its user is not valid (see
+   * TokenService.examine): 'revoked' when the user's password was set after the token
+   * was issued.
+   */
+  examine(token: string): Caller | TokenRefusal {
     const claims = this.tokens.examine(token);
     if (typeof claims !== 'object') return claims;
     const user = this.exchange.state.users.get(claims.userId);
     if (user === undefined) return 'foreign';
+    if (claims.passwordVersion !== user.passwordVersion) return 'revoked';
     // The role is read from the state, so a demotion takes effect before the token expires.
-    return { userId: user.userId, username: user.username, role: user.role };
+    return { userId: user.userId, username: user.username, role: user.role, passwordVersion: user.passwordVersion };
   }
 
   /**
    * A check of a user's login password outside login (bank transfers ask for it), limited
-   * like logins: `retryAfter` > 0 means it was not checked.
+   * like logins: `retryAfter` > 0 means it was not checked. `version`: the password
+   * version the check was made against.
    */
-  async checkPassword(userId: string, password: string, address: string): Promise<{ readonly ok: boolean; readonly retryAfter: number }> {
+  async checkPassword(userId: string, password: string, address: string): Promise<{ readonly ok: boolean; readonly retryAfter: number; readonly version: number }> {
     const user = this.exchange.state.users.get(userId);
-    if (user === undefined) return { ok: false, retryAfter: 0 };
+    if (user === undefined) return { ok: false, retryAfter: 0, version: 0 };
     const wait = await this.passwordWork.take(address);
-    if (wait > 0) return { ok: false, retryAfter: wait };
-    return this.limiter.attempt(user.username, address, () => verifyPassword(password, user.passwordHash));
+    if (wait > 0) return { ok: false, retryAfter: wait, version: user.passwordVersion };
+    let version = user.passwordVersion;
+    const verdict = await this.limiter.attempt(user.username, address, () => {
+      version = user.passwordVersion;
+      return verifyPassword(password, user.passwordHash);
+    });
+    return { ...verdict, version };
   }
 
   /** Refuses (HTTP 429) when `address` has had its share of password hashing (see PasswordWorkLimiter). */

@@ -1,17 +1,23 @@
 import { createSigner, createVerifier } from 'fast-jwt';
 
 /** Who a request acts for, as its token says. */
-export interface TokenClaims {
+export interface TokenSubject {
   readonly userId: string;
   readonly username: string;
   readonly role: 'user' | 'admin';
+}
+
+export interface TokenClaims extends TokenSubject {
+  /** The user's password version when the token was issued (claim pwv; 0 when absent). */
+  readonly passwordVersion: number;
 }
 
 /** Verified tokens remembered at most; the oldest is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
- * Login tokens: HS256 JWTs with sub = user_id, username, role, iat and exp (DECISIONS.md).
+ * Login tokens: HS256 JWTs with sub = user_id, username, role, iat and exp (DECISIONS.md),
+ * and pwv, the user's password version (a token of an earlier version is refused).
  * Verified tokens are remembered by their full text until they expire, so the hot order
  * path neither recomputes the HMAC nor hashes the token per request. (fast-jwt's own
  * cache keys by a SHA-256 of the token, which cost 3-4 µs per request, a twentieth of a
@@ -34,8 +40,8 @@ export class TokenService {
     this.verify = createVerifier({ key: secret, algorithms: ['HS256'] });
   }
 
-  issue(claims: TokenClaims): string {
-    return this.sign({ sub: claims.userId, username: claims.username, role: claims.role, iat: Math.floor(this.now() / 1000) });
+  issue(subject: TokenSubject, passwordVersion = 0): string {
+    return this.sign({ sub: subject.userId, username: subject.username, role: subject.role, pwv: passwordVersion, iat: Math.floor(this.now() / 1000) });
   }
 
   /** The claims of a valid, unexpired token; undefined for anything else. */
@@ -64,9 +70,11 @@ export class TokenService {
       if (code === 'FAST_JWT_MALFORMED' || code === 'FAST_JWT_INVALID_TYPE' || code === 'FAST_JWT_INVALID_PAYLOAD') return 'malformed';
       return 'foreign';
     }
-    const { sub, username, role } = payload;
+    const { sub, username, role, pwv = 0 } = payload;
     if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return 'foreign';
-    const claims: TokenClaims = { userId: sub, username, role };
+    // Tokens issued before versions existed have none: version 0, the password of registration.
+    if (!Number.isSafeInteger(pwv) || (pwv as number) < 0) return 'foreign';
+    const claims: TokenClaims = { userId: sub, username, role, passwordVersion: pwv as number };
     this.remember(token, claims, payload.exp);
     return claims;
   }

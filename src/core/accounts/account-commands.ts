@@ -1,5 +1,5 @@
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
-import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, Withdraw } from '../commands.ts';
+import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, SetPassword, Withdraw } from '../commands.ts';
 import { type Cents, fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
 import { markAccount } from '../risk/risk-index.ts';
@@ -38,6 +38,17 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   state.users.set(user.userId, user);
   state.usersByName.set(usernameKey(user.username), user);
   return succeeded([{ type: 'user.registered', userId: user.userId, username: user.username, role: user.role }]);
+}
+
+export function setPassword(state: CoreState, command: SetPassword): ApplyResult {
+  const user = state.users.get(command.userId);
+  if (user === undefined) return rejected(ResultCode.ResourceNotFound, `user not found: ${command.userId}`);
+  if (command.ifVersion !== undefined && command.ifVersion !== user.passwordVersion) {
+    return rejected(ResultCode.AuthenticationFailed, 'the password was changed while the current one was checked: try again with the password in force');
+  }
+  user.passwordHash = command.passwordHash;
+  user.passwordVersion++;
+  return succeeded([{ type: 'user.password-set', userId: user.userId, passwordVersion: user.passwordVersion }]);
 }
 
 /**

@@ -15,6 +15,11 @@ export function usernameKey(username: string): string {
  */
 export class User {
   readonly accountIds: string[] = [];
+  /**
+   * How many times the password was set since registration. Login tokens carry the
+   * version they were issued under: a token of an earlier one is refused.
+   */
+  passwordVersion = 0;
 
   constructor(
     readonly userId: string,

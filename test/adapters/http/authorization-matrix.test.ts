@@ -72,6 +72,10 @@ const submitBody = (w: World, orderId?: string) => ({
 const MATRIX: Record<string, Row> = {
   // auth
   'GET /api/auth/user/{user_id}': { may: OWNER },
+  // Bodies refused after the token checks, before anything changes: a change that went
+  // through would end the tokens the rows after it use.
+  'POST /api/auth/password': { may: ANY_USER, body: () => ({ password: 'unchanged1', new_password: 'unchanged1' }) },
+  'POST /api/management/users/{user_id}/password': { may: ADMIN, body: () => ({ password: 'short' }) },
   'GET /api/auth/users': { may: ADMIN },
   // user accounts
   'POST /api/user/{user_id}/account/create': { may: OWNER, body: () => ({ initial_balance: 1000 }) },

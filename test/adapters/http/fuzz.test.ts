@@ -198,7 +198,9 @@ function hints(w: World, op?: ApiOperation): Record<string, () => unknown> {
     bank_password: () => 'bankpass',
     future_password: () => w.owner.password,
     username: () => `fuzz${n()}`,
-    password: () => 'password1',
+    // A change of password asks for the current one: never the right one here (see CHANGE_ROUTE).
+    password: () => (op?.path === CHANGE_ROUTE ? NOT_THE_PASSWORD : 'password1'),
+    new_password: () => NOT_THE_PASSWORD,
     price_tick: () => 1,
     volume_multiple: () => 10,
     margin_rate: () => 0.12,
@@ -237,9 +239,22 @@ function exampleOf(schema: JsonSchema | undefined, w: World, name?: string, op?:
   }
 }
 
+/**
+ * Routes that end a user's tokens when they go through. The change is fuzzed as a user of
+ * its own, with a current password that is never right; the reset on another user (an
+ * empty body generates a password). Either done to the owner would end the token every
+ * later request uses.
+ */
+const CHANGE_ROUTE = '/api/auth/password';
+const RESET_ROUTE = '/api/management/users/{user_id}/password';
+const NOT_THE_PASSWORD = 'not-the-password';
+let resetUserId = '';
+let changerToken = '';
+
 /** The token a route is fuzzed with: none for public routes, the admin's for admin routes, else the owner's. */
 function tokenFor(op: ApiOperation, w: World): string | undefined {
   if (isPublicRoute(op.method, op.path)) return undefined;
+  if (op.path === CHANGE_ROUTE) return changerToken;
   return isAdminRoute(op.method, op.path) ? w.admin.token : w.owner.token;
 }
 
@@ -263,7 +278,10 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
   let world: World;
   before(async () => {
     world = await buildWorld(h, 'fz');
+    resetUserId = (await h.user('fzreset')).userId;
+    changerToken = (await h.user('fzchanger')).token;
   });
+  const valuesFor = (op: ApiOperation) => (op.path === RESET_ROUTE ? { ...pathValues(world), user_id: resetUserId } : pathValues(world));
   after(async () => {
     await h.stop();
     for (const [key, outcomes] of stats) console.log(`${key}: ${[...outcomes].map(([o, n]) => `${o}×${n}`).join(' ')}`);
@@ -273,7 +291,7 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
     assert.ok(operations.length >= 60, `${operations.length} routes`);
   });
 
-  const validPath = (op: ApiOperation) => fillPath(op.path, pathValues(world));
+  const validPath = (op: ApiOperation) => fillPath(op.path, valuesFor(op));
   const validBody = (op: ApiOperation): BodySpec =>
     op.body === undefined ? {} : { contentType: JSON_TYPE, payload: JSON.stringify(exampleOf(op.body, world, undefined, op)) };
 
@@ -299,10 +317,10 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
     const params = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
     if (params.length > 0) {
       it(`${op.key}: malformed path parameters`, async () => {
-        const others: Record<string, string> = { user_id: world.other.userId, account_id: world.other.accountId };
+        const others: Record<string, string> = { user_id: op.path === RESET_ROUTE ? resetUserId : world.other.userId, account_id: world.other.accountId };
         const segment = (name: string) =>
           fc.oneof(
-            { weight: 1, arbitrary: fc.constant(encodeURIComponent(pathValues(world)[name] ?? 'x')) },
+            { weight: 1, arbitrary: fc.constant(encodeURIComponent(valuesFor(op)[name] ?? 'x')) },
             { weight: 1, arbitrary: fc.constant(encodeURIComponent(others[name] ?? 'y')) },
             { weight: 4, arbitrary: malformedSegment },
           );

@@ -378,6 +378,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the caller's password; every earlier token stops working, and the answer carries a new one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the current password */
+                        password: string;
+                        /** @description 6 to 128 characters */
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                user_id: string;
+                                username: string;
+                                role: string;
+                                token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/users/{user_id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a user's password (admin), or have one generated: the user's earlier tokens stop working (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 6 to 128 characters; without it one is generated and returned */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                user_id: string;
+                                username: string;
+                                /** @description the generated password, when none was given (shown once); null otherwise */
+                                password: string | null;
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{user_id}/account/create": {
         parameters: {
             query?: never;

@@ -1,15 +1,29 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import type { LoginResult } from '../../../app/auth/auth-service.ts';
 import { ownUser } from '../../../app/services/access.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { Paging, page, UserIdParam } from '../schemas/common.ts';
+import { NewPassword, Paging, page, UserIdParam } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { UserSchema } from '../schemas/resources.ts';
 
 const Credentials = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64, description: '3 to 32 letters, digits or _ . @ -' }),
-  password: Type.String({ minLength: 6, maxLength: 128, description: '6 to 128 characters' }),
+  password: NewPassword(),
 });
+
+/** What a login answers, and a change of password (whose earlier tokens no longer work). */
+export const LoginReply = Type.Object({
+  user_id: Type.String(),
+  username: Type.String(),
+  role: Type.String(),
+  token: Type.String(),
+  expires_in: Type.Integer({ description: 'seconds' }),
+});
+
+export function loginReply(ctx: HttpContext, login: LoginResult): Static<typeof LoginReply> {
+  return { user_id: login.userId, username: login.username, role: login.role, token: login.token, expires_in: Math.round(ctx.auth.tokens.ttlMs / 1000) };
+}
 
 type User = NonNullable<ReturnType<HttpContext['exchange']['state']['users']['get']>>;
 
@@ -59,27 +73,10 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
         tags: ['auth'],
         summary: 'Log in: returns a bearer token (JWT)',
         body: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 128 }) }),
-        response: replies(
-          Type.Object({
-            user_id: Type.String(),
-            username: Type.String(),
-            role: Type.String(),
-            token: Type.String(),
-            expires_in: Type.Integer({ description: 'seconds' }),
-          }),
-        ),
+        response: replies(LoginReply),
       },
     },
-    async (request) => {
-      const login = await ctx.auth.login(request.body.username, request.body.password, request.ip);
-      return ok({
-        user_id: login.userId,
-        username: login.username,
-        role: login.role,
-        token: login.token,
-        expires_in: Math.round(ctx.auth.tokens.ttlMs / 1000),
-      });
-    },
+    async (request) => ok(loginReply(ctx, await ctx.auth.login(request.body.username, request.body.password, request.ip))),
   );
 
   app.get(

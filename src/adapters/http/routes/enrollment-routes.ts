@@ -1,9 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
+import { generatedPassword } from '../../../app/auth/generated-password.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { ACCOUNT_ID, MAX_AMOUNT_CENTS, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
+import { NewPassword } from '../schemas/common.ts';
 import { ItemError, replies } from '../schemas/envelope.ts';
 
 /**
@@ -15,7 +17,7 @@ export const MAX_ENROLLMENTS = 200;
 
 const Enrollment = Type.Object({
   username: Type.String({ pattern: USERNAME.source, description: '3 to 32 letters, digits or _ . @ -' }),
-  password: Type.Optional(Type.String({ minLength: 6, maxLength: 128, description: '6 to 128 characters; without it one is generated and returned' })),
+  password: Type.Optional(NewPassword('6 to 128 characters; without it one is generated and returned')),
   account_id: Type.Optional(Type.String({ pattern: ACCOUNT_ID.source, description: 'an account to open for the user (with initial_balance, else 0)' })),
   initial_balance: Type.Optional(
     Type.Number({ minimum: 0, maximum: MAX_AMOUNT_CENTS / 100, description: 'opens an account with this balance (currency units); its id is account_id, else generated' }),
@@ -33,14 +35,6 @@ const Enrolled = Type.Object({
   error: ItemError,
 });
 type Result = Static<typeof Enrolled>;
-
-/** Letters and digits only, without the look-alikes (12 of 57: 70 bits): nothing a spreadsheet reads as a formula, nothing to misread. */
-const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-function generatedPassword(): string {
-  let password = '';
-  for (let i = 0; i < 12; i++) password += PASSWORD_LETTERS[randomInt(PASSWORD_LETTERS.length)];
-  return password;
-}
 
 /**
  * POST /api/management/users (admin): a class or a competition enrolled in one call, each

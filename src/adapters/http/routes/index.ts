@@ -9,6 +9,7 @@ import { managementRoutes } from './management-routes.ts';
 import { marketRoutes } from './market-routes.ts';
 import { monitoringRoutes } from './monitoring-routes.ts';
 import { orderRoutes } from './order-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
 import { positionRoutes } from './position-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
 import { settlementRoutes } from './settlement-routes.ts';
@@ -17,6 +18,7 @@ import { statementRoutes } from './statement-routes.ts';
 /** Every route group of the spec's "Endpoints" section. */
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   authRoutes,
+  passwordRoutes,
   accountRoutes,
   statementRoutes,
   orderRoutes,

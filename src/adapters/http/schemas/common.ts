@@ -7,6 +7,11 @@ export const UserIdParam = Type.Object({ user_id: Type.String({ minLength: 1, ma
 export const AccountIdParam = Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const InstrumentIdParam = Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
+/** A password a user is given (registration, enrolment, a change or a reset): 6 to 128 characters. */
+export function NewPassword(description = '6 to 128 characters') {
+  return Type.String({ minLength: 6, maxLength: 128, description });
+}
+
 /** Amounts of money in currency units; more than two decimals is refused by the core. */
 export const Amount = Type.Number({ description: 'currency units' });
 
