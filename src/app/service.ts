@@ -54,7 +54,7 @@ export class Service {
       const secret = loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir);
       const tokens = new TokenService(secret, config.auth.tokenTtlHours * 3_600_000, () => clock.now());
       const auth = new AuthService(exchange, tokens, new LoginLimiter());
-      const adminConfig = { username: config.auth.adminUsername, password: config.auth.adminPassword };
+      const adminConfig = { username: config.auth.adminUsername, password: config.auth.adminPassword, reset: config.auth.resetAdminPassword === true };
       // A configured admin is ensured before the ports open, so that no one can register
       // its name first. A random one is created once the ports are bound: its password is
       // printed once, and a start that failed after printing it would leave an admin no

@@ -19,6 +19,12 @@ export interface EnvOverrides {
   /** ADMIN_USERNAME, ADMIN_PASSWORD: take precedence over [auth] in exchange.toml. */
   readonly adminUsername?: string;
   readonly adminPassword?: string;
+  /**
+   * ADMIN_PASSWORD_RESET=1: the configured admin's stored password is set to
+   * ADMIN_PASSWORD at start (a sole admin who lost it gets back in). Env only: a switch
+   * left in a file would undo the admin's own changes at every start.
+   */
+  readonly adminPasswordReset?: boolean;
   /** JWT_SECRET: env only, so the secret never sits in a committed file. */
   readonly jwtSecret?: string;
   /** LOG_LEVEL: the request log's level (pino's names). */
@@ -63,6 +69,7 @@ export function readEnvOverrides(env: EnvVars): EnvOverridesResult {
     wsPort: port('WS_PORT'),
     adminUsername: get('ADMIN_USERNAME'),
     adminPassword: get('ADMIN_PASSWORD'),
+    adminPasswordReset: flag('ADMIN_PASSWORD_RESET', get('ADMIN_PASSWORD_RESET'), issues),
     jwtSecret: get('JWT_SECRET'),
     logLevel: logLevel(get('LOG_LEVEL'), issues),
   };
@@ -71,6 +78,14 @@ export function readEnvOverrides(env: EnvVars): EnvOverridesResult {
     issues.push({ source: 'environment', where: 'JWT_SECRET', problem: `must be at least ${MIN_JWT_SECRET_BYTES} bytes long` });
   }
   return { overrides, applied, issues };
+}
+
+function flag(name: string, text: string | undefined, issues: ConfigIssue[]): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  issues.push({ source: 'environment', where: name, problem: `must be 1 or 0 (true or false), got ${JSON.stringify(text)}` });
+  return undefined;
 }
 
 function logLevel(text: string | undefined, issues: ConfigIssue[]): LogLevel | undefined {

@@ -90,6 +90,8 @@ export interface AuthSettings {
   readonly tokenTtlHours: number;
   /** HS256 secret from JWT_SECRET (env only); absent: the auth layer generates one into dataDir. */
   readonly jwtSecret?: string;
+  /** ADMIN_PASSWORD_RESET (env only): the configured admin's password is set to the configured one at start. */
+  readonly resetAdminPassword?: boolean;
 }
 
 /** The whole loaded configuration; deeply frozen. */

@@ -81,6 +81,7 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
       ...(adminUsername !== undefined && { adminUsername }),
       ...(adminPassword !== undefined && { adminPassword }),
       ...(overrides.jwtSecret !== undefined && { jwtSecret: overrides.jwtSecret }),
+      ...(overrides.adminPasswordReset === true && { resetAdminPassword: true }),
     },
     instruments,
     logLevel: overrides.logLevel ?? 'info',
@@ -117,6 +118,9 @@ function adminPairIssues(settings: ExchangeFileSettings, overrides: EnvOverrides
   const username = overrides.adminUsername ?? settings.auth.adminUsername;
   const password = overrides.adminPassword ?? settings.auth.adminPassword;
   if (username !== undefined && password !== undefined) return adminCredentialIssues(username, password, overrides, configPath);
+  if (overrides.adminPasswordReset === true && username === undefined && password === undefined) {
+    return [{ source: 'environment', where: 'ADMIN_PASSWORD_RESET', problem: 'needs ADMIN_USERNAME and ADMIN_PASSWORD (or auth.admin_username and auth.admin_password): the admin and the password to set' }];
+  }
   if ((username === undefined) === (password === undefined)) return [];
   const [envName, fileKey, otherEnv, otherKey, envSet] =
     username !== undefined

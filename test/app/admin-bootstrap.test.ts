@@ -49,6 +49,22 @@ describe('admin bootstrap', () => {
     assert.equal((await auth.login('chief', 'first-password', '127.0.0.1')).role, 'admin');
   });
 
+  it('sets the configured password when ADMIN_PASSWORD_RESET asks: the admin who lost it logs in again, its old tokens end', async () => {
+    await ensureAdmin(auth, exchange.state, { username: 'keeper', password: 'forgotten-password' }, log);
+    const before = await auth.login('keeper', 'forgotten-password', '127.0.0.1');
+    lines.length = 0;
+    await ensureAdmin(auth, exchange.state, { username: 'keeper', password: 'recovered-password', reset: true }, log);
+    assert.match(lines.join('\n'), /the password of the admin "keeper" was set to ADMIN_PASSWORD \(ADMIN_PASSWORD_RESET\).*Unset ADMIN_PASSWORD_RESET now/);
+    assert.ok(!lines.some((l) => l.includes('recovered-password')), 'no password in the log');
+    assert.equal((await auth.login('keeper', 'recovered-password', '127.0.0.2')).role, 'admin');
+    assert.equal(auth.examine(before.token), 'revoked');
+    // Left set, a start with the same password changes nothing.
+    const version = exchange.state.usersByName.get('keeper')!.passwordVersion;
+    await ensureAdmin(auth, exchange.state, { username: 'keeper', password: 'recovered-password', reset: true }, log);
+    assert.equal(exchange.state.usersByName.get('keeper')!.passwordVersion, version);
+    await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'keeper', password: 'short', reset: true }, log), /at least 6 characters/);
+  });
+
   it('creates no admin with a password shorter than registration takes', async () => {
     await assert.rejects(ensureAdmin(auth, exchange.state, { username: 'shorty', password: '12345' }, log), /at least 6 characters/);
     assert.equal(exchange.state.usersByName.get('shorty'), undefined);

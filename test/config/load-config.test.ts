@@ -441,6 +441,16 @@ describe('errors', () => {
     assert.equal(loadConfig(cfg.env).logLevel, 'info');
   });
 
+  it('ADMIN_PASSWORD_RESET is 1 or 0 (true or false) and needs the admin it resets', () => {
+    const cfg = writeTempConfig({});
+    const admin = { ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'long-enough' };
+    assert.equal(loadConfig({ ...cfg.env, ...admin, ADMIN_PASSWORD_RESET: '1' }).auth.resetAdminPassword, true);
+    assert.equal(loadConfig({ ...cfg.env, ...admin, ADMIN_PASSWORD_RESET: 'false' }).auth.resetAdminPassword, undefined);
+    assert.equal(loadConfig({ ...cfg.env, ...admin }).auth.resetAdminPassword, undefined);
+    assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ...admin, ADMIN_PASSWORD_RESET: 'yes' })), /ADMIN_PASSWORD_RESET: must be 1 or 0 \(true or false\), got "yes"/);
+    assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_PASSWORD_RESET: '1' })), /ADMIN_PASSWORD_RESET: needs ADMIN_USERNAME and ADMIN_PASSWORD/);
+  });
+
   it('a short JWT_SECRET is refused without echoing it', () => {
     const msg = configErrorOf(() => loadConfig({ ...writeTempConfig({}).env, JWT_SECRET: 'hunter2' }));
     assert.match(msg, /JWT_SECRET: must be at least 32 bytes long/);

@@ -9,7 +9,9 @@
  *    new trading day; the risk, monitoring and leaderboard consoles show the accounts, and
  *    a trader's standings page (the exchange publishes them) marks the trader's own row;
  * 4. a fill that arrives while the trader is on another page is in the notifications, and a
- *    logout in another tab of the same browser logs the page out, saying why.
+ *    logout in another tab of the same browser logs the page out, saying why;
+ * 5. a trader changes its password and its other browser is logged out, saying why; an
+ *    operator resets a password from the console and sees the generated one once.
  * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
  * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
  */
@@ -239,5 +241,44 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await page.waitForURL(/\/login/);
     await waitForText(page.getByTestId('logout-reason'), 'Logged out in another tab of this browser.');
     await screenshot(page, '4-logged-out-in-another-tab');
+  });
+
+  it('a trader changes its password: its other browser is logged out saying why; an operator resets one and sees it once', async () => {
+    const gwen = await world.trader('gwen_web', 'GWEN-W');
+    const laptop = await world.newPage();
+    const phone = await world.newPage();
+    await logIn(laptop, 'gwen_web', gwen.password, /\/terminal/);
+    await logIn(phone, 'gwen_web', gwen.password, /\/terminal/);
+
+    await laptop.getByTestId('change-password').click();
+    await laptop.getByLabel('Current password').fill(gwen.password);
+    await laptop.getByLabel('New password', { exact: true }).fill('gwen-new-secret');
+    await laptop.getByLabel('New password again').fill('gwen-new-secrex');
+    await waitForText(laptop.getByTestId('password-problem'), 'The two new passwords differ.');
+    await laptop.getByLabel('New password again').fill('gwen-new-secret');
+    await screenshot(laptop, '5-change-password');
+    await laptop.getByRole('button', { name: 'Change password' }).click();
+    await laptop.getByText('Password changed. Your other sessions were logged out.').waitFor();
+    // The laptop carries on with the token the change answered; the phone's was ended.
+    await phone.waitForURL(/\/login/);
+    await waitForText(phone.getByTestId('logout-reason'), 'Your password was changed: log in with the new one.');
+    await screenshot(phone, '5-logged-out-by-password-change');
+    await laptop.getByRole('link', { name: 'Funds' }).first().click();
+    await laptop.getByText('Withdrawable').first().waitFor();
+    assert.match(laptop.url(), /\/funds/);
+
+    // The operator resets it: a generated password, shown once, that logs in.
+    await admin.goto('/console/users');
+    await admin.getByPlaceholder('Search name, id or account').fill('gwen_web');
+    await admin.getByText('gwen_web').first().click();
+    await admin.getByTestId('reset-password').click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    const shown = admin.getByTestId('generated-password');
+    await waitForText(shown, 'New password of gwen_web');
+    await screenshot(admin, '5-console-password-reset');
+    const generated = (await shown.locator('code').innerText()).trim();
+    assert.match(generated, /^[A-Za-z0-9]{12}$/);
+    await laptop.waitForURL(/\/login/);
+    await logIn(phone, 'gwen_web', generated, /\/terminal/);
   });
 });

@@ -6,7 +6,7 @@
 import { computed, reactive, ref, watch } from 'vue';
 import type { AccountSummary } from './api/types';
 import { ApiFailure, api, unwrap, useToken } from './api/client';
-import { diff } from './diff/connection';
+import { diff, PASSWORD_CHANGED_CLOSE_CODE } from './diff/connection';
 import { diffUrl } from './diff/diff-url';
 
 interface Stored {
@@ -46,6 +46,19 @@ export async function login(username: string, password: string): Promise<void> {
   logoutReason.value = undefined;
   session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
   session.current.accountId = await preferredAccount(data.user_id);
+}
+
+/**
+ * Changes the logged-in user's password. The server ends every earlier token, this one's
+ * included, and answers a new one: it replaces the stored token (other tabs follow it
+ * through storage, and the live data reconnects with it).
+ */
+export async function changePassword(current: string, next: string): Promise<void> {
+  const user = session.current;
+  if (user === undefined) throw new Error('not logged in');
+  const data = await unwrap(api.POST('/api/auth/password', { body: { password: current, new_password: next } }));
+  useToken(data.token, checkStillLoggedIn);
+  if (session.current === user) user.token = data.token;
 }
 
 /** The logged-in user's accounts (summaries), for choosing one. */
@@ -89,15 +102,26 @@ let checking = false;
 async function checkStillLoggedIn(): Promise<void> {
   const current = session.current;
   if (checking || current === undefined) return;
+  const token = current.token;
   checking = true;
   try {
     await unwrap(api.GET('/api/auth/user/{user_id}', { params: { path: { user_id: current.userId } } }));
   } catch (error) {
-    if (error instanceof ApiFailure && error.status === 401 && session.current === current) logout('Your session has expired: log in again.');
+    // Only if the token asked about is still the one held: a change of password replaces
+    // it, and the live data's close for that change may come before the new one.
+    if (error instanceof ApiFailure && error.status === 401 && session.current === current && current.token === token) {
+      logout(/password was changed/.test(error.message) ? 'Your password was changed: log in with the new one.' : 'Your session has expired: log in again.');
+    }
   } finally {
     checking = false;
   }
 }
+
+// The server ends the live data of a password that was changed: if it was changed
+// elsewhere, this token is refused too, and the trader is told why.
+diff.onServerClose((code) => {
+  if (code === PASSWORD_CHANGED_CLOSE_CODE) void checkStillLoggedIn();
+});
 
 // Another tab logged out, or in as someone else: this one follows, rather than trading on
 // as a user the browser no longer holds.

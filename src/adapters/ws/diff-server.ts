@@ -466,13 +466,19 @@ export class DiffServer {
   private endSessionsOfOldPasswords(users: ReadonlySet<string>): void {
     for (const connection of [...this.connections]) {
       const caller = connection.session.caller;
-      if (caller === undefined || !users.has(caller.userId)) continue;
-      const user = this.exchange.state.users.get(caller.userId);
-      if (user !== undefined && user.passwordVersion === caller.passwordVersion) continue;
-      // Nothing more is sent to it; its close event tells a waiting shutdown.
-      this.connections.delete(connection);
-      connection.socket.close(PASSWORD_CHANGED_CLOSE_CODE, 'the password was changed: log in again');
+      if (caller !== undefined && users.has(caller.userId) && this.passwordReplaced(caller)) this.endForPasswordChange(connection);
     }
+  }
+
+  /** Whether the password `caller` logged in with has been replaced since. */
+  private passwordReplaced(caller: NonNullable<DiffSession['caller']>): boolean {
+    return this.exchange.state.users.get(caller.userId)?.passwordVersion !== caller.passwordVersion;
+  }
+
+  private endForPasswordChange(connection: Connection): void {
+    // Nothing more is sent to it; its close event tells a waiting shutdown.
+    this.connections.delete(connection);
+    connection.socket.close(PASSWORD_CHANGED_CLOSE_CODE, 'the password was changed: log in again');
   }
 
   /** A connection's turn in the fan-out: it sends what it holds by now, if it has a peek waiting. */
@@ -549,6 +555,12 @@ export class DiffServer {
   /** Handles one message; true when it submitted a command to the exchange (a promise of false for a login). */
   private handle(connection: Connection, raw: unknown): boolean | Promise<boolean> {
     const { session, ctx } = connection;
+    // A change of password is applied before its publication closes the old sessions: in
+    // between, they act no more.
+    if (session.caller !== undefined && this.passwordReplaced(session.caller)) {
+      if (this.connections.has(connection)) this.endForPasswordChange(connection);
+      return false;
+    }
     const parsed = checkMessage(raw);
     if ('problem' in parsed) {
       if (!refuseMalformedOrder(ctx, session, raw, parsed.problem)) session.notifyLocal('WARNING', ResultCode.ParameterError, parsed.problem);

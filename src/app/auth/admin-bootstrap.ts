@@ -8,13 +8,13 @@ import { ApiError } from '../../protocol/index.ts';
  * Makes sure an administrator exists (DECISIONS.md): the configured ADMIN_USERNAME /
  * ADMIN_PASSWORD, or, when none is configured and no admin exists yet, `admin` with a
  * random password printed once. An existing admin of the configured name keeps its
- * password (a warning says when the configured one differs); a non-admin of that name
- * stops the start.
+ * password (a warning says when the configured one differs) unless `reset` asks for the
+ * configured one (ADMIN_PASSWORD_RESET); a non-admin of that name stops the start.
  */
 export async function ensureAdmin(
   auth: AuthService,
   state: CoreState,
-  configured: { readonly username?: string; readonly password?: string },
+  configured: { readonly username?: string; readonly password?: string; readonly reset?: boolean },
   log: (line: string) => void,
 ): Promise<void> {
   if (configured.username !== undefined && configured.password !== undefined) {
@@ -27,7 +27,13 @@ export async function ensureAdmin(
       // Anyone may have registered the name first: starting would leave no admin one can log in as.
       throw new Error(`ADMIN_USERNAME "${configured.username}" is a user without the admin role (registered before it was configured); choose another name`);
     } else if (!(await verifyPassword(configured.password, existing.passwordHash))) {
-      log(`auth: WARNING: ADMIN_PASSWORD is not the password of the admin "${configured.username}"; the stored password stays in force`);
+      if (configured.reset === true) {
+        if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to be set as the admin\'s password (as for any new password)');
+        await auth.setPassword(existing.userId, configured.password);
+        log(`auth: the password of the admin "${configured.username}" was set to ADMIN_PASSWORD (ADMIN_PASSWORD_RESET); its earlier sessions are ended. Unset ADMIN_PASSWORD_RESET now, or every start will undo the admin's own changes`);
+      } else {
+        log(`auth: WARNING: ADMIN_PASSWORD is not the password of the admin "${configured.username}"; the stored password stays in force (start once with ADMIN_PASSWORD_RESET=1 to set it)`);
+      }
     }
     return;
   }

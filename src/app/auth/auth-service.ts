@@ -37,6 +37,8 @@ export class AuthService {
     readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
     private readonly passwordWork = new PasswordWorkLimiter(),
+    /** How a password is checked against its hash (tests step in between). */
+    private readonly verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
   ) {}
 
   /** `address`: the client's, when a client asks (the configured admin is registered by the exchange itself). */
@@ -60,18 +62,18 @@ export class AuthService {
     let version = 0;
     const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
       if (user === undefined) {
-        await verifyPassword(password, await unknownUserHash());
+        await this.verify(password, await unknownUserHash());
         return false;
       }
       version = user.passwordVersion;
-      return verifyPassword(password, user.passwordHash);
+      return this.verify(password, user.passwordHash);
     });
     if (retryAfter > 0) {
       throw new ApiError(ResultCode.AuthenticationFailed, `too many failed logins; try again in ${retryAfter} s`, TOO_MANY_REQUESTS, retryAfter);
     }
     if (!ok || user === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
-    // The version of the password checked: should it have changed during the check, the
-    // token is refused at once, as every token of the old password is.
+    // The password checked was replaced while it was checked: it no longer logs in.
+    if (user.passwordVersion !== version) throw new ApiError(ResultCode.AuthenticationFailed, 'the password was changed while it was checked: log in with the new one');
     return this.loggedIn(user, version);
   }
 
@@ -88,6 +90,8 @@ export class AuthService {
       throw new ApiError(ResultCode.AuthenticationFailed, `too many password checks; try again in ${check.retryAfter} s`, TOO_MANY_REQUESTS, check.retryAfter);
     }
     if (!check.ok) throw new ApiError(ResultCode.AuthenticationFailed, 'password is not the current password');
+    // Hashing the new one costs what a check does: it is charged alike.
+    await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
     const user = await this.setPassword(userId, next, check.version);
     return this.loggedIn(user, user.passwordVersion);
   }
@@ -99,7 +103,10 @@ export class AuthService {
    */
   async setPassword(userId: string, password: string, ifVersion?: number): Promise<User> {
     const passwordHash = await hashPassword(password);
-    const { result } = await this.exchange.submit({ type: 'user.set-password', userId, passwordHash, ...(ifVersion !== undefined && { ifVersion }) });
+    // Answered once the DIFF sessions of the old password are closed (they close when
+    // the change is published), not merely once it is durable.
+    const command = { type: 'user.set-password', userId, passwordHash, ...(ifVersion !== undefined && { ifVersion }) } as const;
+    const { result } = await this.exchange.submit(command, { afterPublication: true });
     if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
     const user = this.exchange.state.users.get(userId);
     if (user === undefined) throw new ApiError(ResultCode.InternalError, 'the user whose password was set is gone');
@@ -139,7 +146,7 @@ export class AuthService {
     let version = user.passwordVersion;
     const verdict = await this.limiter.attempt(user.username, address, () => {
       version = user.passwordVersion;
-      return verifyPassword(password, user.passwordHash);
+      return this.verify(password, user.passwordHash);
     });
     return { ...verdict, version };
   }

@@ -44,12 +44,6 @@ export class TokenService {
     return this.sign({ sub: subject.userId, username: subject.username, role: subject.role, pwv: passwordVersion, iat: Math.floor(this.now() / 1000) });
   }
 
-  /** The claims of a valid, unexpired token; undefined for anything else. */
-  check(token: string): TokenClaims | undefined {
-    const verdict = this.examine(token);
-    return typeof verdict === 'object' ? verdict : undefined;
-  }
-
   /**
    * Why a token is or is not usable: its claims; 'expired' (ours, out of date);
    * 'foreign' (a well-formed JWT someone else signed, such as a client vendor's own

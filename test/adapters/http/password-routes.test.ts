@@ -7,6 +7,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PASSWORD_CHANGED_CLOSE_CODE } from '../../../src/adapters/ws/diff-server.ts';
+import type { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
+import { type HandlerContext, startSession } from '../../../src/adapters/ws/message-handlers.ts';
+import { AuthService } from '../../../src/app/auth/auth-service.ts';
+import { LoginLimiter } from '../../../src/app/auth/login-limiter.ts';
+import { hashPassword, verifyPassword } from '../../../src/app/auth/passwords.ts';
+import type { ApiError } from '../../../src/protocol/index.ts';
 import type { DiffClient } from '../../support/diff-client.ts';
 import { diffTestbed } from '../../support/diff-testbed.ts';
 import { needsToken, refused } from '../../support/route-checks.ts';
@@ -50,7 +56,7 @@ describe('password changes', () => {
     for (const end of await Promise.all(ended)) assert.deepEqual(end, { code: PASSWORD_CHANGED_CLOSE_CODE, reason: 'the password was changed: log in again' });
     await bobs.answersPing();
 
-    assert.equal((await login('carol', 'password1')).body.error.code, 1002);
+    assert.equal((await login('carol', 'password1')).body.error?.code, 1002);
     assert.equal((await login('carol', 'carol-new-secret')).status, 200);
     // A DIFF connection with a token of the old password is told why it is not logged in.
     const stale = await bed.connect(`/ws/diff?access_token=${encodeURIComponent(carol.token)}`);
@@ -80,7 +86,7 @@ describe('password changes', () => {
     for (let i = 0; i < 5; i++) await refused(h, 'POST', '/api/auth/password', { token: erin.token, body: { password: `guess-${i}`, new_password: 'erin-new-secret' } }, 1002, 401);
     const limited = await h.call('POST', '/api/auth/password', { token: erin.token, body: { password: 'password1', new_password: 'erin-new-secret' } });
     assert.equal(limited.status, 429);
-    assert.equal(limited.body.error.code, 1002);
+    assert.equal(limited.body.error?.code, 1002);
     assert.equal(h.exchange.state.users.get(erin.userId)!.passwordVersion, 0, 'the right password was not taken while limited');
     // Logins of the name from that address are held too: the guesses were at its password.
     assert.equal((await login('erin_pw', 'password1')).status, 429);
@@ -114,6 +120,58 @@ describe('password changes', () => {
     await refused(h, 'POST', `/api/management/users/${gus.userId}/password`, { token: h.admin.token, body: { password: 12345678 } }, 1001, 400);
     await refused(h, 'POST', `/api/management/users/${gus.userId}/password`, { token: gus.token, body: {} }, 1003, 403);
     assert.equal((await login('gus_pw', 'password1')).status, 200, 'nothing changed');
+  });
+
+  it("refuses to reset an admin's password (1003): admins change their own", async () => {
+    const { h } = bed;
+    const message = await refused(h, 'POST', `/api/management/users/${h.admin.userId}/password`, { token: h.admin.token, body: {} }, 1003, 403);
+    assert.match(message, /is an admin: admins change their own password \(POST \/api\/auth\/password\)/);
+    await h.ok('GET', `/api/auth/user/${h.admin.userId}`, { token: h.admin.token });
+  });
+
+  it('refuses a login whose password was replaced while it was checked (1002), instead of answering a token that cannot work', async () => {
+    const { h } = bed;
+    const ivy = await h.user('ivy_pw');
+    // The check of the old password, with a reset applied before it answers.
+    const verify = async (password: string, hash: string) => {
+      const right = await verifyPassword(password, hash);
+      await h.exchange.submit({ type: 'user.set-password', userId: ivy.userId, passwordHash: await hashPassword('ivy-reset-secret') });
+      return right;
+    };
+    const racing = new AuthService(h.exchange, h.service.auth.tokens, new LoginLimiter(), undefined, verify);
+    await assert.rejects(racing.login('ivy_pw', 'password1', '127.0.0.9'), (error: ApiError) => {
+      assert.equal(error.code, 1002);
+      assert.equal(error.message, 'the password was changed while it was checked: log in with the new one');
+      return true;
+    });
+    assert.equal((await login('ivy_pw', 'ivy-reset-secret')).status, 200);
+  });
+
+  it('a DIFF session of a replaced password acts no more, even before the change reaches it: its next message closes it', async () => {
+    const { h } = bed;
+    const jay = await h.trader('jay_pw', 'JAY1');
+    const client = await bed.connect('/ws/diff');
+    await bed.login(client, jay);
+    const ended = closing(client);
+    // Applied, not yet published (the state moves before the journal write ends).
+    h.exchange.state.users.get(jay.userId)!.passwordVersion++;
+    client.send({ aid: 'insert_order', user_id: 'jay_pw', order_id: 'jay-late', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 80000 });
+    assert.equal((await ended).code, PASSWORD_CHANGED_CLOSE_CODE);
+    assert.equal(h.exchange.state.accounts.get('JAY1')!.liveOrders.size, 0, 'no order placed');
+  });
+
+  it('a DIFF login that waited across a change of the password it checked is refused', async () => {
+    const { h } = bed;
+    const kim = await h.user('kim_pw');
+    const told: string[] = [];
+    let started = false;
+    const session = { notifyLocal: (_level: string, _code: number, text: string) => told.push(text), loggedIn: () => (started = true) } as unknown as DiffSession;
+    const ctx = { exchange: h.exchange, sessionStarts: { take: async () => 0 } } as unknown as HandlerContext;
+    // The login checked version 0; the password has been set since.
+    await h.exchange.submit({ type: 'user.set-password', userId: kim.userId, passwordHash: await hashPassword('kim-new-secret') });
+    await startSession(ctx, session, { userId: kim.userId, username: 'kim_pw', role: 'user', passwordVersion: 0 }, 'kim_pw');
+    assert.equal(started, false);
+    assert.deepEqual(told, ["login refused: kim_pw's password was changed meanwhile; log in again"]);
   });
 
   it('never leaves a token of a replaced password usable, whichever of a login and a reset finishes first', async () => {

@@ -485,7 +485,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a user's password (admin), or have one generated: the user's earlier tokens stop working (admin) */
+        /** Set a trader's password (admin), or have one generated: the user's earlier tokens stop working (admins change their own) (admin) */
         post: {
             parameters: {
                 query?: never;

@@ -11,6 +11,8 @@ import { applyMergePatch, type JsonObject } from './merge-patch.ts';
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 type PatchListener = (patches: readonly JsonObject[]) => void;
 
+/** The server's close code for a connection whose user's password was changed. */
+export const PASSWORD_CHANGED_CLOSE_CODE = 4001;
 const PING_MS = 5_000;
 const RECONNECT_MS = 1_500;
 /** Reconnects after failures wait twice as long each time, up to this. */
@@ -31,6 +33,7 @@ export class DiffConnection {
   private quotes = '';
   private readonly charts = new Map<string, Chart>();
   private readonly listeners = new Set<PatchListener>();
+  private readonly closeListeners = new Set<(code: number) => void>();
   private url = '';
   /** Connections in a row that ended before the server sent anything. */
   private failures = 0;
@@ -67,6 +70,12 @@ export class DiffConnection {
     this.send({ aid: 'set_chart', chart_id: chartId, ins_list: '', duration: 0, view_width: 0 });
   }
 
+  /** Called when the server closes the connection, with the close code; returns the unsubscribe function. */
+  onServerClose(listener: (code: number) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
   /** Called after every applied rtn_data with its patches; returns the unsubscribe function. */
   onPatches(listener: PatchListener): () => void {
     this.listeners.add(listener);
@@ -90,9 +99,10 @@ export class DiffConnection {
       this.pinger = setInterval(() => this.send({ aid: 'ping' }), PING_MS);
     };
     socket.onmessage = (event) => this.receive(String(event.data));
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.drop();
+      for (const listener of this.closeListeners) listener(event.code);
       this.state.value = 'connecting';
       // A refused upgrade (the server's per-address limit) or a server down: back off.
       const delay = Math.min(MAX_RECONNECT_MS, RECONNECT_MS * 2 ** this.failures);

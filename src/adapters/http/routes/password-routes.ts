@@ -8,8 +8,8 @@ import { replies } from '../schemas/envelope.ts';
 import { LoginReply, loginReply } from './auth-routes.ts';
 
 /**
- * Changing a password: users their own, operators anyone's (a student who lost a generated
- * password, an admin locked out). Either way the user's earlier login tokens stop working,
+ * Changing a password: users their own, operators any trader's (a student who lost a
+ * generated password). Either way the user's earlier login tokens stop working,
  * and its WebSocket sessions are closed: a password is changed because it may be known.
  */
 export function passwordRoutes(app: Api, ctx: HttpContext): void {
@@ -38,7 +38,7 @@ export function passwordRoutes(app: Api, ctx: HttpContext): void {
       config: { access: 'admin' },
       schema: {
         tags: ['management'],
-        summary: "Set a user's password (admin), or have one generated: the user's earlier tokens stop working",
+        summary: "Set a trader's password (admin), or have one generated: the user's earlier tokens stop working (admins change their own)",
         params: UserIdParam,
         body: Type.Object({ password: Type.Optional(NewPassword('6 to 128 characters; without it one is generated and returned')) }),
         response: replies(
@@ -53,7 +53,17 @@ export function passwordRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const { user_id: userId } = request.params;
       // Looked up before the password is hashed: an unknown user costs nothing.
-      if (!ctx.exchange.state.users.has(userId)) throw new ApiError(ResultCode.ResourceNotFound, `user not found: ${userId}`);
+      const target = ctx.exchange.state.users.get(userId);
+      if (target === undefined) throw new ApiError(ResultCode.ResourceNotFound, `user not found: ${userId}`);
+      // An admin token is not enough to take over the other admins (nor to end one's own
+      // token mid-way): an admin's password is changed by that admin, with the current
+      // one, or at start by whoever runs the exchange (ADMIN_PASSWORD_RESET).
+      if (target.role === 'admin') {
+        throw new ApiError(
+          ResultCode.PermissionDenied,
+          `${target.username} is an admin: admins change their own password (POST /api/auth/password), or the exchange sets the configured admin's at start (ADMIN_PASSWORD with ADMIN_PASSWORD_RESET=1)`,
+        );
+      }
       const password = request.body.password ?? generatedPassword();
       const user = await ctx.auth.setPassword(userId, password);
       return ok({ user_id: user.userId, username: user.username, password: request.body.password === undefined ? password : null });
