@@ -116,6 +116,10 @@ export class HttpHarness {
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await this.service.http.inject({ method: method as 'GET', url, headers, ...(payload !== undefined && { payload }) });
+    // A CSV export's success is its text, not the envelope (its failures are the envelope).
+    if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('text/csv')) {
+      return { status: 200, body: { success: true, data: response.body as T, error: null }, raw: response.body, headers: response.headers };
+    }
     let body: Reply['body'];
     try {
       body = JSON.parse(response.body);

@@ -16,6 +16,7 @@
  * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN, BrowserWorld, logIn, placeOrder, screenshot, selectInstrument, waitForText } from './browser-kit.ts';
@@ -194,6 +195,12 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     // The board is read a page at a time; the heading counts what the search found.
     await admin.getByText('Leaderboard (1 found)').waitFor();
     await screenshot(admin, '3-console-leaderboard');
+    // The download is the board as the search has it, every row in one file.
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('leaderboard-csv').click()]);
+    assert.match(download.suggestedFilename(), /^leaderboard-profit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    assert.equal(csv.length, 2);
+    assert.match(csv[1]!, /^\d+,bob_web,BOB-W,/, 'its rank is on the whole board');
 
     // The exchange publishes its standings: traders have the page, their own row marked.
     await alice.getByRole('link', { name: 'Standings' }).first().click();

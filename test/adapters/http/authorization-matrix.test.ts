@@ -144,6 +144,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/competition/leaderboard': { may: ANY_USER },
   'POST /api/management/deposit': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 100 }) },
   'POST /api/management/withdraw': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 1 }) },
+  'GET /api/management/leaderboard.csv': { may: ADMIN },
   'POST /api/management/users': { may: ADMIN, body: () => ({ users: [{ username: `enrolled_${++enrolments}`, initial_balance: 1000 }] }) },
   'GET /api/management/transactions/{user_id}': { may: ADMIN },
   'PUT /api/management/accounts/{account_id}/freeze': { may: ADMIN },

@@ -9,8 +9,8 @@
  *  - JSON in the envelope: {success:true, data, error:null} with 200, or
  *    {success:false, data:null, error:{code:int, message:non-empty}} with the status of
  *    that code (oversized and non-JSON bodies too: 1001 with 400; 1002 as 429 when failed
- *    logins are rate-limited); the one exception is the success of /api/market/symbols.json,
- *    the bare catalogue DIFF clients load;
+ *    logins are rate-limited); the exceptions are the success of /api/market/symbols.json,
+ *    the bare catalogue DIFF clients load, and of the CSV exports (text/csv);
  *  - a rejected request changes nothing in the exchange's state. Rejected commands may be
  *    journaled and bump lastSeq/lastTs, so the comparison is of serializeState without
  *    those two fields (businessState).
@@ -114,6 +114,8 @@ const STATUS_OF: Record<number, readonly number[]> = {
 
 /** Routes whose success is a bare JSON object (DIFF clients' symbols URL); their failures are the envelope. */
 const BARE_ROUTES = new Set(['/api/market/symbols.json']);
+/** Routes whose success is a CSV file. */
+const CSV_ROUTES = new Set(['/api/management/leaderboard.csv']);
 
 function show(req: Req): string {
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
@@ -124,6 +126,11 @@ function show(req: Req): string {
 function checkReply(req: Req, res: Res, before: string): { success: boolean; code: number | undefined } {
   const where = `${show(req)}\n  → ${res.status} ${res.raw.slice(0, 300)}`;
   assert.ok(res.status < 500, `server error: ${where}`);
+  // The CSV exports: their success is the file, their failures the envelope.
+  if (res.status === 200 && CSV_ROUTES.has(req.url.split('?')[0]!)) {
+    assert.match(res.contentType, /^text\/csv/, `content-type of a CSV export: ${where}`);
+    return { success: true, code: undefined };
+  }
   let body: { success?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } | null };
   try {
     body = JSON.parse(res.raw);

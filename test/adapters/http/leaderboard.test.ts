@@ -172,6 +172,28 @@ describe('HTTP /api/management/leaderboard', () => {
     assert.equal((await board(`?search=${idle.accountId}`))[0]!.net_deposits, 10_000 + 2_500.55 - 500.55 + 1_234.56 - 0.01 + 100);
   });
 
+  it('exports the whole board as CSV in rank order, as the JSON board has it, searched alike', async () => {
+    const all = await board('?sort_by=return&limit=1000');
+    const reply = await h.service.http.inject({ method: 'GET', url: '/api/management/leaderboard.csv?sort_by=return', headers: { authorization: `Bearer ${h.admin.token}` } });
+    assert.equal(reply.statusCode, 200);
+    assert.equal(reply.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.match(String(reply.headers['content-disposition']), /^attachment; filename="leaderboard-return-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...lines] = reply.body.trimEnd().split('\r\n');
+    assert.equal(header, 'rank,username,account_id,user_id,profit,return_ratio,equity,net_deposits,capital,fills,risk_level,frozen');
+    assert.deepEqual(
+      lines,
+      all.map((r) =>
+        [r.rank, r.username, r.account_id, r.user_id, r.profit.toFixed(2), r.return_ratio ?? '', r.balance.toFixed(2), r.net_deposits.toFixed(2), r.capital.toFixed(2), r.trades, r.risk_level, r.is_frozen ? 'yes' : 'no'].join(','),
+      ),
+    );
+    const found = (await h.ok('GET', '/api/management/leaderboard.csv?search=LB_S', { token: h.admin.token })) as string;
+    assert.deepEqual(found.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[2]), [short.accountId]);
+    await refused(h, 'GET', '/api/management/leaderboard.csv?limit=10', { token: h.admin.token }, 1001, 400);
+    await refused(h, 'GET', '/api/management/leaderboard.csv?sort_by=luck', { token: h.admin.token }, 1001, 400);
+    await refused(h, 'GET', '/api/management/leaderboard.csv', { token: long.token }, 1003, 403);
+    await needsToken(h, 'GET', '/api/management/leaderboard.csv');
+  });
+
   it('refuses an unknown metric and bad paging (1001 / 400), traders (1003 / 403), no token (1002 / 401)', async () => {
     await refused(h, 'GET', '/api/management/leaderboard?sort_by=luck', { token: h.admin.token }, 1001, 400);
     await refused(h, 'GET', '/api/management/leaderboard?limit=0', { token: h.admin.token }, 1001, 400);

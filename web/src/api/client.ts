@@ -55,11 +55,31 @@ export async function unwrap<D>(pending: Promise<{ data?: Envelope<D>; error?: u
     throw new ApiFailure(0, `the exchange cannot be reached (${(error as Error).message})`, 0);
   }
   if (reply.data !== undefined && reply.data.success) return reply.data.data as D;
-  const failure = (reply.error ?? reply.data) as Partial<Envelope<unknown>> | undefined;
-  const code = failure?.error?.code ?? 0;
-  const message = failure?.error?.message ?? `the exchange answered HTTP ${reply.response.status}`;
-  if (reply.response.status === 401 && bearer !== undefined) onUnauthorized?.();
-  throw new ApiFailure(code, message, reply.response.status);
+  throw failureOf((reply.error ?? reply.data) as Partial<Envelope<unknown>> | undefined, reply.response);
+}
+
+/** The ApiFailure of a refused call (its envelope's code and message); a 401 tells the session. */
+function failureOf(envelope: Partial<Envelope<unknown>> | undefined, response: Response): ApiFailure {
+  if (response.status === 401 && bearer !== undefined) onUnauthorized?.();
+  return new ApiFailure(envelope?.error?.code ?? 0, envelope?.error?.message ?? `the exchange answered HTTP ${response.status}`, response.status);
+}
+
+/**
+ * Waits for a file (a call made with `parseAs: 'blob'`): the file and the name the server
+ * gave it, or the envelope's error as an ApiFailure.
+ */
+export async function unwrapFile(pending: Promise<{ data?: Blob; error?: unknown; response: Response }>, fallbackName: string): Promise<{ blob: Blob; name: string }> {
+  let reply: Awaited<typeof pending>;
+  try {
+    reply = await pending;
+  } catch (error) {
+    throw new ApiFailure(0, `the exchange cannot be reached (${(error as Error).message})`, 0);
+  }
+  if (reply.response.ok && reply.data !== undefined) {
+    const name = /filename="([^"]+)"/.exec(reply.response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    return { blob: reply.data, name };
+  }
+  throw failureOf(reply.error as Partial<Envelope<unknown>> | undefined, reply.response);
 }
 
 /** A page of a list route: its rows, and how many the whole list holds (X-Total-Count). */

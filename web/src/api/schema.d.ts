@@ -5457,6 +5457,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/leaderboard.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole leaderboard as a CSV file, in rank order (one reading of the board, however many accounts: what a teacher grades from) (admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description what accounts are ranked by, highest first */
+                    sort_by?: "profit" | "return" | "balance";
+                    /** @description only accounts whose id, user id or username contains this, ignoring case (ranks stay those of the whole board) */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV: rank, username, account_id, user_id, profit, return_ratio, equity, net_deposits, capital, fills, risk_level, frozen */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/account/{user_id}/detail": {
         parameters: {
             query?: never;

@@ -5,8 +5,9 @@ import { leaderboard, type LeaderboardMetric } from '../../../app/services/leade
 import { accountSnapshot, accountSummary, orderPageOf, orderRecordsIn, OVERVIEW_WINDOW, tradePageOf, tradeRecordsIn } from '../../../app/services/views.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
+import { leaderboardCsv } from '../leaderboard-csv.ts';
 import { Amount, HistoryPaging, page, Paging, totalled, UserIdParam } from '../schemas/common.ts';
-import { pagedReplies, replies } from '../schemas/envelope.ts';
+import { ErrorEnvelope, pagedReplies, replies } from '../schemas/envelope.ts';
 import { StringEnum } from '../schemas/enums.ts';
 import {
   AccountSnapshotSchema,
@@ -31,19 +32,24 @@ const Filter = Type.Composite([
 const SearchText = Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case' });
 const AccountsQuery = Type.Composite([Filter, Type.Object({ search: Type.Optional(SearchText) })]);
 
-const LeaderboardQuery = Type.Composite([
-  Paging,
-  Type.Object({
-    sort_by: Type.Optional(StringEnum(['profit', 'return', 'balance'] as const, { default: 'profit', description: 'what accounts are ranked by, highest first' })),
-    search: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case (ranks stay those of the whole board)' }),
-    ),
-  }),
-]);
+const LeaderboardFilter = Type.Object({
+  sort_by: Type.Optional(StringEnum(['profit', 'return', 'balance'] as const, { default: 'profit', description: 'what accounts are ranked by, highest first' })),
+  search: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case (ranks stay those of the whole board)' }),
+  ),
+});
+const LeaderboardQuery = Type.Composite([Paging, LeaderboardFilter]);
 
 /** /api/management (admin): every account, order and trade; funds on behalf of users; the leaderboard. */
 export function managementRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
+  /** The board ranked by the query's metric, then the query's search (ranks stay those of the whole board). */
+  const rankedBoard = (query: { readonly sort_by?: string; readonly search?: string }) => {
+    // The schema admits only the metrics (Type.Composite types the field as a string).
+    const board = leaderboard(state(), ctx.exchange.history, (query.sort_by ?? 'profit') as LeaderboardMetric);
+    const search = query.search?.toLowerCase() ?? '';
+    return search === '' ? board : board.filter((row) => [row.account_id, row.user_id, row.username].some((text) => text.toLowerCase().includes(search)));
+  };
   /** Accounts a filter names: one account, one user's, or all. */
   const filteredAccounts = (query: { account_id?: string; user_id?: string }): string[] => {
     if (query.account_id !== undefined) return state().accounts.has(query.account_id) ? [query.account_id] : [];
@@ -85,12 +91,28 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         response: pagedReplies(Type.Array(LeaderboardEntrySchema)),
       },
     },
+    async (request, reply) => ok(page(reply, rankedBoard(request.query), request.query)),
+  );
+
+  app.get(
+    '/api/management/leaderboard.csv',
+    {
+      config: admin,
+      schema: {
+        tags: ['management'],
+        summary: 'The whole leaderboard as a CSV file, in rank order (one reading of the board, however many accounts: what a teacher grades from)',
+        querystring: LeaderboardFilter,
+        response: {
+          200: { description: 'CSV: rank, username, account_id, user_id, profit, return_ratio, equity, net_deposits, capital, fills, risk_level, frozen', content: { 'text/csv': { schema: { type: 'string' } } } },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
     async (request, reply) => {
-      // The schema admits only the metrics (Type.Composite types the field as a string).
-      const board = leaderboard(state(), ctx.exchange.history, (request.query.sort_by ?? 'profit') as LeaderboardMetric);
-      const search = request.query.search?.toLowerCase() ?? '';
-      const found = search === '' ? board : board.filter((row) => [row.account_id, row.user_id, row.username].some((text) => text.toLowerCase().includes(search)));
-      return ok(page(reply, found, request.query));
+      const metric = request.query.sort_by ?? 'profit';
+      const name = `leaderboard-${metric}-${state().tradingDay}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(leaderboardCsv(rankedBoard(request.query)));
     },
   );
 
