@@ -72,7 +72,7 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
     case 'user.register':
       return registerUser(state, command, stamped.ts);
     case 'user.set-password':
-      return setPassword(state, command);
+      return setPassword(state, command, stamped.ts);
     case 'account.open':
       return openAccount(state, command, stamped.ts);
     case 'account.deposit':

@@ -112,6 +112,8 @@ export interface SetPassword {
   readonly type: 'user.set-password';
   readonly userId: string;
   readonly passwordHash: string;
+  /** Who set it: the user itself, an operator, or '' for the exchange at its start (ADMIN_PASSWORD_RESET). */
+  readonly byUserId: string;
   /**
    * Set only if the user's password version is still this one: a change the user asked
    * with its current password does not undo another change made while it was checked.

@@ -170,6 +170,7 @@ export interface PasswordSet {
   readonly userId: string;
   /** The user's password version from now on: tokens issued under an earlier one are refused. */
   readonly passwordVersion: number;
+  readonly byUserId: string;
 }
 
 export interface AccountOpened {

@@ -58,8 +58,10 @@ interface SerializedUser {
   readonly role: User['role'];
   readonly createdTs: number;
   readonly accountIds: string[];
-  /** Absent while 0 (never changed): the states of earlier versions keep their hashes. */
+  /** These three are absent while the password was never changed: the states of earlier versions keep their hashes. */
   readonly passwordVersion?: number;
+  readonly passwordChangedTs?: number;
+  readonly passwordChangedBy?: string;
 }
 
 interface SerializedAccount {
@@ -150,7 +152,7 @@ export function serializeState(state: CoreState): SerializedState {
       role: user.role,
       createdTs: user.createdTs,
       accountIds: [...user.accountIds],
-      ...(user.passwordVersion > 0 && { passwordVersion: user.passwordVersion }),
+      ...(user.passwordVersion > 0 && { passwordVersion: user.passwordVersion, passwordChangedTs: user.passwordChangedTs, passwordChangedBy: user.passwordChangedBy }),
     })),
     accounts: [...state.accounts.values()].map(serializeAccount),
     instruments: [...state.instruments.values()].map((instrument) => ({
@@ -190,6 +192,8 @@ export function restoreState(data: SerializedState): CoreState {
     const user = new User(saved.userId, saved.username, saved.passwordHash, saved.role, saved.createdTs);
     user.accountIds.push(...saved.accountIds);
     user.passwordVersion = saved.passwordVersion ?? 0;
+    user.passwordChangedTs = saved.passwordChangedTs ?? 0;
+    user.passwordChangedBy = saved.passwordChangedBy ?? '';
     state.users.set(user.userId, user);
     state.usersByName.set(usernameKey(user.username), user);
   }

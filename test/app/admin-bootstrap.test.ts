@@ -58,6 +58,7 @@ describe('admin bootstrap', () => {
     assert.ok(!lines.some((l) => l.includes('recovered-password')), 'no password in the log');
     assert.equal((await auth.login('keeper', 'recovered-password', '127.0.0.2')).role, 'admin');
     assert.equal(auth.examine(before.token), 'revoked');
+    assert.equal(exchange.state.usersByName.get('keeper')!.passwordChangedBy, '', 'set by the exchange itself');
     // Left set, a start with the same password changes nothing.
     const version = exchange.state.usersByName.get('keeper')!.passwordVersion;
     await ensureAdmin(auth, exchange.state, { username: 'keeper', password: 'recovered-password', reset: true }, log);

@@ -278,10 +278,12 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.goto('/console/users');
     await admin.getByPlaceholder('Search name, id or account').fill('gwen_web');
     await admin.getByText('gwen_web').first().click();
+    await waitForText(admin.getByTestId('password-changed'), /Last changed .* by gwen_web/);
     await admin.getByTestId('reset-password').click();
     await admin.getByRole('button', { name: 'Confirm' }).click();
     const shown = admin.getByTestId('generated-password');
     await waitForText(shown, 'New password of gwen_web');
+    await waitForText(admin.getByTestId('password-changed'), /Last changed .* by admin/);
     await screenshot(admin, '5-console-password-reset');
     const generated = (await shown.locator('code').innerText()).trim();
     assert.match(generated, /^[A-Za-z0-9]{12}$/);

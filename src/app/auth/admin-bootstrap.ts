@@ -29,7 +29,7 @@ export async function ensureAdmin(
     } else if (!(await verifyPassword(configured.password, existing.passwordHash))) {
       if (configured.reset === true) {
         if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to be set as the admin\'s password (as for any new password)');
-        await auth.setPassword(existing.userId, configured.password);
+        await auth.setPassword(existing.userId, configured.password, '');
         log(`auth: the password of the admin "${configured.username}" was set to ADMIN_PASSWORD (ADMIN_PASSWORD_RESET); its earlier sessions are ended. Unset ADMIN_PASSWORD_RESET now, or every start will undo the admin's own changes`);
       } else {
         log(`auth: WARNING: ADMIN_PASSWORD is not the password of the admin "${configured.username}"; the stored password stays in force (start once with ADMIN_PASSWORD_RESET=1 to set it)`);

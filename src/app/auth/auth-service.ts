@@ -92,21 +92,22 @@ export class AuthService {
     if (!check.ok) throw new ApiError(ResultCode.AuthenticationFailed, 'password is not the current password');
     // Hashing the new one costs what a check does: it is charged alike.
     await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
-    const { user, passwordVersion } = await this.setPassword(userId, next, check.version);
+    const { user, passwordVersion } = await this.setPassword(userId, next, userId, check.version);
     return this.loggedIn(user, passwordVersion);
   }
 
   /**
-   * Sets a user's password (an operator's reset), if its password version is still
+   * Sets a user's password (an operator's reset: `byUserId` is the operator's; '' for the
+   * exchange itself), if its password version is still
    * `ifVersion` when given: every token issued to the user before is refused from then
    * on. The user, and the version this change gave it (another may follow before the
    * answer: a token of this change must not be one of the next).
    */
-  async setPassword(userId: string, password: string, ifVersion?: number): Promise<{ readonly user: User; readonly passwordVersion: number }> {
+  async setPassword(userId: string, password: string, byUserId: string, ifVersion?: number): Promise<{ readonly user: User; readonly passwordVersion: number }> {
     const passwordHash = await hashPassword(password);
     // Answered once the DIFF sessions of the old password are closed (they close when
     // the change is published), not merely once it is durable.
-    const command = { type: 'user.set-password', userId, passwordHash, ...(ifVersion !== undefined && { ifVersion }) } as const;
+    const command = { type: 'user.set-password', userId, passwordHash, byUserId, ...(ifVersion !== undefined && { ifVersion }) } as const;
     const { result } = await this.exchange.submit(command, { afterPublication: true });
     if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
     const event = result.events.find((e) => e.type === 'user.password-set');

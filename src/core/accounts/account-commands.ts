@@ -40,7 +40,7 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   return succeeded([{ type: 'user.registered', userId: user.userId, username: user.username, role: user.role }]);
 }
 
-export function setPassword(state: CoreState, command: SetPassword): ApplyResult {
+export function setPassword(state: CoreState, command: SetPassword, ts: number): ApplyResult {
   const user = state.users.get(command.userId);
   if (user === undefined) return rejected(ResultCode.ResourceNotFound, `user not found: ${command.userId}`);
   if (command.ifVersion !== undefined && command.ifVersion !== user.passwordVersion) {
@@ -48,7 +48,9 @@ export function setPassword(state: CoreState, command: SetPassword): ApplyResult
   }
   user.passwordHash = command.passwordHash;
   user.passwordVersion++;
-  return succeeded([{ type: 'user.password-set', userId: user.userId, passwordVersion: user.passwordVersion }]);
+  user.passwordChangedTs = ts;
+  user.passwordChangedBy = command.byUserId;
+  return succeeded([{ type: 'user.password-set', userId: user.userId, passwordVersion: user.passwordVersion, byUserId: command.byUserId }]);
 }
 
 /**

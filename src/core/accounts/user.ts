@@ -20,6 +20,9 @@ export class User {
    * version they were issued under: a token of an earlier one is refused.
    */
   passwordVersion = 0;
+  /** When the password was last set after registration (epoch ms; 0: never), and by whom ('' for the exchange itself). */
+  passwordChangedTs = 0;
+  passwordChangedBy = '';
 
   constructor(
     readonly userId: string,

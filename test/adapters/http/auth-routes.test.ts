@@ -220,7 +220,9 @@ describe('HTTP /api/auth', () => {
       assert.equal(record.username, 'record_dan');
       assert.deepEqual(record.account_ids, ['DAN-1', 'DAN-2']);
       assert.equal(record.created_at, registered.created_at);
-      assert.ok(!/password|hash/i.test(Object.keys(record).join(',')));
+      // When the password was changed, and by whom, is told; never the password or its hash.
+      assert.ok(!/password(?!_changed_(at|by))|hash/i.test(Object.keys(record).join(',')), Object.keys(record).join(','));
+      assert.deepEqual([record.password_changed_at, record.password_changed_by], [null, null]);
     });
 
     it("lets the admin read any user's record", async () => {
@@ -270,7 +272,7 @@ describe('HTTP /api/auth', () => {
       const row = byName.get('list_ivy') as Record<string, unknown>;
       hasFields(row, { user_id: 'string', username: 'string', account_ids: 'array', created_at: 'string' }, 'list_ivy');
       assert.equal(row.user_id, ivy.userId);
-      assert.ok(!/password|hash/i.test(JSON.stringify(users)), 'no password or hash in the list');
+      assert.ok(!/password(?!_changed_(at|by))|hash/i.test(JSON.stringify(users)), 'no password or hash in the list');
       assert.equal(new Set(users.map((u: { user_id: string }) => u.user_id)).size, users.length, 'each user once');
     });
 

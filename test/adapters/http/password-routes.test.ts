@@ -53,6 +53,9 @@ describe('password changes', () => {
       assert.equal(message, 'the password was changed after this token was issued: log in again');
     }
     assert.equal((await h.ok('GET', `/api/account/CAROL1`, { token: changed.token })).account_id, 'CAROL1');
+    const record = await h.ok('GET', `/api/auth/user/${carol.userId}`, { token: changed.token });
+    assert.equal(record.password_changed_by, 'carol');
+    assert.ok(Math.abs(Date.parse(record.password_changed_at) - Date.now()) < 60_000, record.password_changed_at);
     for (const end of await Promise.all(ended)) assert.deepEqual(end, { code: PASSWORD_CHANGED_CLOSE_CODE, reason: 'the password was changed: log in again' });
     await bobs.answersPing();
 
@@ -106,6 +109,10 @@ describe('password changes', () => {
     assert.equal((await login('fay_pw', 'password1')).status, 401);
     assert.equal((await login('fay_pw', generated.password)).status, 200);
 
+    // The operator's console shows who reset it, and when.
+    const detail = await h.asAdmin('GET', `/api/management/account/${fay.userId}/detail`);
+    assert.equal(detail.user.password_changed_by, 'admin');
+    assert.match(detail.user.password_changed_at, /^\d{4}-\d{2}-\d{2}T/);
     const given = await h.asAdmin('POST', `/api/management/users/${fay.userId}/password`, { password: 'chosen-by-operator' });
     assert.equal(given.password, null, 'a password the operator chose is not echoed');
     assert.equal((await login('fay_pw', generated.password)).status, 401);
@@ -120,6 +127,8 @@ describe('password changes', () => {
     await refused(h, 'POST', `/api/management/users/${gus.userId}/password`, { token: h.admin.token, body: { password: 12345678 } }, 1001, 400);
     await refused(h, 'POST', `/api/management/users/${gus.userId}/password`, { token: gus.token, body: {} }, 1003, 403);
     assert.equal((await login('gus_pw', 'password1')).status, 200, 'nothing changed');
+    const record = await h.ok('GET', `/api/auth/user/${gus.userId}`, { token: gus.token });
+    assert.deepEqual([record.password_changed_at, record.password_changed_by], [null, null]);
   });
 
   it("refuses to reset an admin's password (1003): admins change their own", async () => {
@@ -135,7 +144,7 @@ describe('password changes', () => {
     // The check of the old password, with a reset applied before it answers.
     const verify = async (password: string, hash: string) => {
       const right = await verifyPassword(password, hash);
-      await h.exchange.submit({ type: 'user.set-password', userId: ivy.userId, passwordHash: await hashPassword('ivy-reset-secret') });
+      await h.exchange.submit({ type: 'user.set-password', userId: ivy.userId, passwordHash: await hashPassword('ivy-reset-secret'), byUserId: h.admin.userId });
       return right;
     };
     const racing = new AuthService(h.exchange, h.service.auth.tokens, new LoginLimiter(), undefined, verify);
@@ -168,7 +177,7 @@ describe('password changes', () => {
     const session = { notifyLocal: (_level: string, _code: number, text: string) => told.push(text), loggedIn: () => (started = true) } as unknown as DiffSession;
     const ctx = { exchange: h.exchange, sessionStarts: { take: async () => 0 } } as unknown as HandlerContext;
     // The login checked version 0; the password has been set since.
-    await h.exchange.submit({ type: 'user.set-password', userId: kim.userId, passwordHash: await hashPassword('kim-new-secret') });
+    await h.exchange.submit({ type: 'user.set-password', userId: kim.userId, passwordHash: await hashPassword('kim-new-secret'), byUserId: kim.userId });
     await startSession(ctx, session, { userId: kim.userId, username: 'kim_pw', role: 'user', passwordVersion: 0 }, 'kim_pw');
     assert.equal(started, false);
     assert.deepEqual(told, ["login refused: kim_pw's password was changed meanwhile; log in again"]);

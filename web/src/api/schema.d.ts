@@ -226,6 +226,10 @@ export interface paths {
                                 account_ids: string[];
                                 /** @description ISO 8601 */
                                 created_at: string;
+                                /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
+                                password_changed_at: string | null;
+                                /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                password_changed_by: string | null;
                             };
                             /** @enum {object|null} */
                             error: never | null;
@@ -322,6 +326,10 @@ export interface paths {
                                 account_ids: string[];
                                 /** @description ISO 8601 */
                                 created_at: string;
+                                /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
+                                password_changed_at: string | null;
+                                /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                password_changed_by: string | null;
                             }[];
                             /** @enum {object|null} */
                             error: never | null;
@@ -5574,6 +5582,10 @@ export interface paths {
                                     account_ids: string[];
                                     /** @description ISO 8601 */
                                     created_at: string;
+                                    /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
+                                    password_changed_at: string | null;
+                                    /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                    password_changed_by: string | null;
                                 };
                                 accounts: {
                                     account_id: string;

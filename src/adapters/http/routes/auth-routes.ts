@@ -36,13 +36,19 @@ const UserQuery = Type.Composite([
   Type.Object({ search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Users whose name, id or an account id contains this, ignoring case' })) }),
 ]);
 
-export function userRecord(user: User) {
+/** Who set a password when the exchange did at its start: no username has parentheses. */
+export const SET_AT_START = '(exchange start)';
+
+export function userRecord(user: User, users: ReadonlyMap<string, User>) {
+  const changed = user.passwordVersion > 0;
   return {
     user_id: user.userId,
     username: user.username,
     role: user.role,
     account_ids: [...user.accountIds],
     created_at: new Date(user.createdTs).toISOString(),
+    password_changed_at: changed ? new Date(user.passwordChangedTs).toISOString() : null,
+    password_changed_by: changed ? (user.passwordChangedBy === '' ? SET_AT_START : (users.get(user.passwordChangedBy)?.username ?? user.passwordChangedBy)) : null,
   };
 }
 
@@ -84,7 +90,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
     { schema: { tags: ['auth'], summary: 'A user record (owner or admin)', params: UserIdParam, response: replies(UserSchema) } },
     async (request) => {
       const user = ownUser(ctx.exchange.state, request.caller, request.params.user_id);
-      return ok(userRecord(user));
+      return ok(userRecord(user, ctx.exchange.state.users));
     },
   );
 
@@ -98,7 +104,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
       const search = request.query.search?.toLowerCase() ?? '';
       const users = [...ctx.exchange.state.users.values()];
       const found = search === '' ? users : users.filter((user) => [user.username, user.userId, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
-      return ok(page(reply, found, request.query).map(userRecord));
+      return ok(page(reply, found, request.query).map((user) => userRecord(user, ctx.exchange.state.users)));
     },
   );
 }

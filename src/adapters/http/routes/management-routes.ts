@@ -129,7 +129,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
-      return ok({ user: userRecord(user), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id, OVERVIEW_WINDOW)) });
+      return ok({ user: userRecord(user, state().users), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id, OVERVIEW_WINDOW)) });
     },
   );
 

@@ -65,7 +65,7 @@ export function passwordRoutes(app: Api, ctx: HttpContext): void {
         );
       }
       const password = request.body.password ?? generatedPassword();
-      const { user } = await ctx.auth.setPassword(userId, password);
+      const { user } = await ctx.auth.setPassword(userId, password, request.caller.userId);
       return ok({ user_id: user.userId, username: user.username, password: request.body.password === undefined ? password : null });
     },
   );

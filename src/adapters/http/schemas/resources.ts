@@ -150,6 +150,10 @@ export const UserSchema = Type.Object({
   role: Str,
   account_ids: Type.Array(Str),
   created_at: Type.String({ description: 'ISO 8601' }),
+  password_changed_at: Type.Unsafe<string | null>(Type.String({ nullable: true, description: 'ISO 8601: when the password was last changed or reset; null if never since registration' })),
+  password_changed_by: Type.Unsafe<string | null>(
+    Type.String({ nullable: true, description: "who changed it: the user's own name, an operator's, or \"(exchange start)\" (ADMIN_PASSWORD_RESET); null if never" }),
+  ),
 });
 
 export const QuoteSchema = Type.Object({
