@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpServer, type HttpServerOptions } from '../adapters/http/server.ts';
-import { type DiffLimits, DiffServer } from '../adapters/ws/diff-server.ts';
+import type { DiffLimits } from '../adapters/ws/diff-limits.ts';
+import { DiffServer } from '../adapters/ws/diff-server.ts';
 import type { ExchangeConfig } from '../config/index.ts';
 import { ensureAdmin } from './auth/admin-bootstrap.ts';
 import { AuthService } from './auth/auth-service.ts';

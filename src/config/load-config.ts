@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
  * the folder the service is started from (the project root for `npm start`).
  */
 import { dirname, join, resolve } from 'node:path';
-import { USERNAME, USERNAME_RULE } from '../core/accounts/account-commands.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME, USERNAME_RULE } from '../core/accounts/account-commands.ts';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import { ConfigError, type ConfigIssue } from './config-error.ts';
 import { deepFreeze } from './deep-freeze.ts';
@@ -145,8 +145,12 @@ function adminCredentialIssues(username: string, password: string, overrides: En
   }
   // Longer than a login takes; the registration minimum (6) is checked when the admin is
   // created, so an admin made before that rule keeps starting.
-  if (password.length > 128) {
-    issues.push({ ...where(overrides.adminPassword, 'ADMIN_PASSWORD', 'auth.admin_password'), problem: `must be at most 128 characters (what a login takes), got ${password.length}` });
+  if (password.length > PASSWORD_MAX) {
+    issues.push({ ...where(overrides.adminPassword, 'ADMIN_PASSWORD', 'auth.admin_password'), problem: `must be at most ${PASSWORD_MAX} characters (what a login takes), got ${password.length}` });
+  }
+  // The password a reset sets must be one a change could set.
+  if (overrides.adminPasswordReset === true && password.length < PASSWORD_MIN) {
+    issues.push({ ...where(overrides.adminPassword, 'ADMIN_PASSWORD', 'auth.admin_password'), problem: `must be at least ${PASSWORD_MIN} characters to be set with ADMIN_PASSWORD_RESET, got ${password.length}` });
   }
   return issues;
 }

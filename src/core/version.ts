@@ -40,9 +40,11 @@
  * 16: as 15, the refusals of an account that covers the cost but not that reserve
  *     answered with the spec's 4001 (risk ratio limit exceeded).
  * 17: a user's password can be set again (user.set-password), raising the user's password
- *     version (a version 16 exchange would not know the command).
+ *     version (a version 16 exchange would not know the command). (A development build
+ *     of 2026-11-25: its command did not say who set the password.)
+ * 18: as 17, the change of a password keeps who made it and when.
  */
-export const CORE_VERSION = 17;
+export const CORE_VERSION = 18;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

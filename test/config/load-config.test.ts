@@ -449,6 +449,9 @@ describe('errors', () => {
     assert.equal(loadConfig({ ...cfg.env, ...admin }).auth.resetAdminPassword, undefined);
     assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ...admin, ADMIN_PASSWORD_RESET: 'yes' })), /ADMIN_PASSWORD_RESET: must be 1 or 0 \(true or false\), got "yes"/);
     assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_PASSWORD_RESET: '1' })), /ADMIN_PASSWORD_RESET: needs ADMIN_USERNAME and ADMIN_PASSWORD/);
+    const short = configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'short', ADMIN_PASSWORD_RESET: '1' }));
+    assert.match(short, /ADMIN_PASSWORD: must be at least 6 characters to be set with ADMIN_PASSWORD_RESET, got 5/);
+    assert.ok(!/short/.test(short), 'the password is not echoed');
   });
 
   it('a short JWT_SECRET is refused without echoing it', () => {

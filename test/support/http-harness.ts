@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DiffLimits } from '../../src/adapters/ws/diff-server.ts';
+import type { DiffLimits } from '../../src/adapters/ws/diff-limits.ts';
 import { type Clock, systemClock } from '../../src/app/clock.ts';
 import { Service, type ServiceOptions } from '../../src/app/service.ts';
 import { type ExchangeConfig, loadConfig } from '../../src/config/index.ts';

@@ -256,6 +256,11 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const phone = await world.newPage();
     await logIn(laptop, 'gwen_web', gwen.password, /\/terminal/);
     await logIn(phone, 'gwen_web', gwen.password, /\/terminal/);
+    // Another tab of the laptop's browser: it shares the session, and follows the change.
+    const laptopTab = await laptop.context().newPage();
+    laptopTab.setDefaultTimeout(30_000);
+    await laptopTab.goto('/funds');
+    await laptopTab.getByText('Withdrawable').first().waitFor();
 
     await laptop.getByTestId('change-password').click();
     await laptop.getByLabel('Current password').fill(gwen.password);
@@ -264,6 +269,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(laptop.getByTestId('password-problem'), 'The two new passwords differ.');
     await laptop.getByLabel('New password again').fill('gwen-new-secret');
     await screenshot(laptop, '5-change-password');
+    // The change's answer held back a while: the old token is refused, and the live data
+    // closed, before the page and its other tab have the new token. Neither may log out.
+    await laptop.route('**/api/auth/password', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response });
+    });
     await laptop.getByRole('button', { name: 'Change password' }).click();
     await laptop.getByText('Password changed. Your other sessions were logged out.').waitFor();
     // The laptop carries on with the token the change answered; the phone's was ended.
@@ -273,6 +285,12 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await laptop.getByRole('link', { name: 'Funds' }).first().click();
     await laptop.getByText('Withdrawable').first().waitFor();
     assert.match(laptop.url(), /\/funds/);
+    // The other tab took the new token (it waits for it a few seconds before giving up).
+    await laptopTab.waitForTimeout(4_000);
+    assert.match(laptopTab.url(), /\/funds/);
+    await laptopTab.getByRole('link', { name: 'Terminal' }).first().click();
+    await laptopTab.waitForURL(/\/terminal/);
+    await waitForText(laptopTab.getByTestId('who'), 'gwen_web');
 
     // The operator resets it: a generated password, shown once, that logs in.
     await admin.goto('/console/users');

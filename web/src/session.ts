@@ -56,10 +56,23 @@ export async function login(username: string, password: string): Promise<void> {
 export async function changePassword(current: string, next: string): Promise<void> {
   const user = session.current;
   if (user === undefined) throw new Error('not logged in');
-  const data = await unwrap(api.POST('/api/auth/password', { body: { password: current, new_password: next } }));
-  useToken(data.token, checkStillLoggedIn);
-  if (session.current === user) user.token = data.token;
+  const call = unwrap(api.POST('/api/auth/password', { body: { password: current, new_password: next } }));
+  changing = call.catch(() => undefined);
+  try {
+    const data = await call;
+    if (session.current !== user) return;
+    useToken(data.token, checkStillLoggedIn);
+    user.token = data.token;
+  } finally {
+    changing = undefined;
+  }
 }
+
+/**
+ * A change of password under way: the old token is refused from the moment the change
+ * applies, before its answer brings the new one, so a 401 meanwhile waits for it.
+ */
+let changing: Promise<unknown> | undefined;
 
 /** The logged-in user's accounts (summaries), for choosing one. */
 export const myAccounts = ref<AccountSummary[]>([]);
@@ -95,6 +108,25 @@ export function logout(reason?: string): void {
 
 let checking = false;
 
+/** How long a page whose password was changed waits for another tab's new token before logging out. */
+const ANOTHER_TAB_WAIT_MS = 3_000;
+
+/** Resolves at the next change of the stored session (another tab's), or after `ms`. */
+function storageChange(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', listener);
+      resolve();
+    };
+    const listener = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEY) done();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('storage', listener);
+  });
+}
+
 /**
  * A 401 means the token is gone (expired, secret changed) or a password in the request was
  * wrong (a bank transfer's login password): ask the server which before logging out.
@@ -107,11 +139,16 @@ async function checkStillLoggedIn(): Promise<void> {
   try {
     await unwrap(api.GET('/api/auth/user/{user_id}', { params: { path: { user_id: current.userId } } }));
   } catch (error) {
-    // Only if the token asked about is still the one held: a change of password replaces
-    // it, and the live data's close for that change may come before the new one.
-    if (error instanceof ApiFailure && error.status === 401 && session.current === current && current.token === token) {
-      logout(/password was changed/.test(error.message) ? 'Your password was changed: log in with the new one.' : 'Your session has expired: log in again.');
-    }
+    if (!(error instanceof ApiFailure && error.status === 401)) return;
+    // A change of password replaces the token: this page's own (its answer may come after
+    // the live data's close and this 401), or another tab's (its token comes through
+    // storage, maybe after this 401). Only a token nobody replaced means logged out.
+    await changing;
+    const changed = /password was changed/.test(error.message);
+    if (changed && session.current === current) await storageChange(ANOTHER_TAB_WAIT_MS);
+    // The storage listener below takes another tab's new token as the session.
+    if (session.current !== current || current.token !== token) return;
+    logout(changed ? 'Your password was changed: log in with the new one.' : 'Your session has expired: log in again.');
   } finally {
     checking = false;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthService } from './auth-service.ts';
 import { verifyPassword } from './passwords.ts';
-import { type CoreState, ResultCode, usernameKey } from '../../core/index.ts';
+import { type CoreState, PASSWORD_MIN, ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError } from '../../protocol/index.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function ensureAdmin(
   if (configured.username !== undefined && configured.password !== undefined) {
     const existing = state.usersByName.get(usernameKey(configured.username));
     if (existing === undefined) {
-      if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to create the admin (as for any registration)');
+      if (configured.password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters to create the admin (as for any registration)`);
       await auth.register(configured.username, configured.password, 'admin');
       log(`auth: created the configured admin user "${configured.username}"`);
     } else if (existing.role !== 'admin') {
@@ -28,7 +28,8 @@ export async function ensureAdmin(
       throw new Error(`ADMIN_USERNAME "${configured.username}" is a user without the admin role (registered before it was configured); choose another name`);
     } else if (!(await verifyPassword(configured.password, existing.passwordHash))) {
       if (configured.reset === true) {
-        if (configured.password.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters to be set as the admin\'s password (as for any new password)');
+        // The configuration refuses it first; a caller that skipped it still cannot set one.
+        if (configured.password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters to be set with ADMIN_PASSWORD_RESET`);
         await auth.setPassword(existing.userId, configured.password, '');
         log(`auth: the password of the admin "${configured.username}" was set to ADMIN_PASSWORD (ADMIN_PASSWORD_RESET); its earlier sessions are ended. Unset ADMIN_PASSWORD_RESET now, or every start will undo the admin's own changes`);
       } else {

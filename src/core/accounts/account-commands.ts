@@ -11,6 +11,12 @@ import { User, usernameKey } from './user.ts';
 /** What a username may be (the configured admin's too). */
 export const USERNAME = /^[A-Za-z0-9_.@-]{3,32}$/;
 export const USERNAME_RULE = 'username must be 3 to 32 characters: letters, digits and _ . @ -';
+/**
+ * How long a password may be. The core only sees hashes: the edges check passwords before
+ * hashing (registration, changes, the configured admin's); a login takes up to the most.
+ */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
 /** What an account id may be. */
 export const ACCOUNT_ID = /^[A-Za-z0-9_.@-]{1,64}$/;
 /** No single movement of money above a trillion. */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PASSWORD_CHANGED_CLOSE_CODE } from '../../../src/adapters/ws/diff-server.ts';
+import { PASSWORD_CHANGED_CLOSE_CODE } from '../../../src/adapters/ws/diff-limits.ts';
 import type { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
 import { type HandlerContext, startSession } from '../../../src/adapters/ws/message-handlers.ts';
 import { AuthService } from '../../../src/app/auth/auth-service.ts';
@@ -107,7 +107,10 @@ describe('password changes', () => {
     assert.equal((await ended).code, PASSWORD_CHANGED_CLOSE_CODE);
     await refused(h, 'GET', `/api/auth/user/${fay.userId}`, { token: fay.token }, 1002, 401);
     assert.equal((await login('fay_pw', 'password1')).status, 401);
-    assert.equal((await login('fay_pw', generated.password)).status, 200);
+    const relogged = await login('fay_pw', generated.password);
+    assert.equal(relogged.status, 200);
+    // The user is told an operator did it, not which: an operator's name is one to guess passwords for.
+    assert.equal((await h.ok('GET', `/api/auth/user/${fay.userId}`, { token: relogged.body.data.token })).password_changed_by, 'an operator');
 
     // The operator's console shows who reset it, and when.
     const detail = await h.asAdmin('GET', `/api/management/account/${fay.userId}/detail`);

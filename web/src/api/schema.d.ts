@@ -228,7 +228,7 @@ export interface paths {
                                 created_at: string;
                                 /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
                                 password_changed_at: string | null;
-                                /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                /** @description who changed it: the user's own name, an operator's ("an operator" to the user), or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
                                 password_changed_by: string | null;
                             };
                             /** @enum {object|null} */
@@ -328,7 +328,7 @@ export interface paths {
                                 created_at: string;
                                 /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
                                 password_changed_at: string | null;
-                                /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                /** @description who changed it: the user's own name, an operator's ("an operator" to the user), or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
                                 password_changed_by: string | null;
                             }[];
                             /** @enum {object|null} */
@@ -5490,6 +5490,8 @@ export interface paths {
                 /** @description CSV: rank, username, account_id, user_id, profit, return_ratio, equity, net_deposits, capital, fills, risk_level, frozen */
                 200: {
                     headers: {
+                        /** @description attachment; filename="leaderboard-<metric>-<trading day>.csv" */
+                        "content-disposition"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5584,7 +5586,7 @@ export interface paths {
                                     created_at: string;
                                     /** @description ISO 8601: when the password was last changed or reset; null if never since registration */
                                     password_changed_at: string | null;
-                                    /** @description who changed it: the user's own name, an operator's, or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
+                                    /** @description who changed it: the user's own name, an operator's ("an operator" to the user), or "(exchange start)" (ADMIN_PASSWORD_RESET); null if never */
                                     password_changed_by: string | null;
                                 };
                                 accounts: {

@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { LoginResult } from '../../../app/auth/auth-service.ts';
+import type { Caller, LoginResult } from '../../../app/auth/auth-service.ts';
 import { ownUser } from '../../../app/services/access.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { NewPassword, Paging, page, UserIdParam } from '../schemas/common.ts';
+import { GivenPassword, NewPassword, Paging, page, UserIdParam } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { UserSchema } from '../schemas/resources.ts';
 
@@ -39,17 +39,28 @@ const UserQuery = Type.Composite([
 /** Who set a password when the exchange did at its start: no username has parentheses. */
 export const SET_AT_START = '(exchange start)';
 
-export function userRecord(user: User, users: ReadonlyMap<string, User>) {
-  const changed = user.passwordVersion > 0;
+/** Who an operator is, to a viewer who is not one: an operator's name is not the traders' to know (a name to guess passwords for). */
+export const AN_OPERATOR = 'an operator';
+
+/** A user's record as `viewer` sees it (the user itself, or an admin). */
+export function userRecord(user: User, users: ReadonlyMap<string, User>, viewer: Caller) {
   return {
     user_id: user.userId,
     username: user.username,
     role: user.role,
     account_ids: [...user.accountIds],
     created_at: new Date(user.createdTs).toISOString(),
-    password_changed_at: changed ? new Date(user.passwordChangedTs).toISOString() : null,
-    password_changed_by: changed ? (user.passwordChangedBy === '' ? SET_AT_START : (users.get(user.passwordChangedBy)?.username ?? user.passwordChangedBy)) : null,
+    // Not known of a change made before its time was kept (a development build's).
+    password_changed_at: user.passwordChangedTs > 0 ? new Date(user.passwordChangedTs).toISOString() : null,
+    password_changed_by: user.passwordChangedTs > 0 ? changedBy(user, users, viewer) : null,
   };
+}
+
+function changedBy(user: User, users: ReadonlyMap<string, User>, viewer: Caller): string {
+  const by = user.passwordChangedBy;
+  if (by === '') return SET_AT_START;
+  if (by === user.userId) return user.username;
+  return viewer.role === 'admin' ? (users.get(by)?.username ?? by) : AN_OPERATOR;
 }
 
 /** /api/auth: registration, login (JWT), and user records. */
@@ -78,7 +89,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['auth'],
         summary: 'Log in: returns a bearer token (JWT)',
-        body: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 128 }) }),
+        body: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }), password: GivenPassword }),
         response: replies(LoginReply),
       },
     },
@@ -90,7 +101,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
     { schema: { tags: ['auth'], summary: 'A user record (owner or admin)', params: UserIdParam, response: replies(UserSchema) } },
     async (request) => {
       const user = ownUser(ctx.exchange.state, request.caller, request.params.user_id);
-      return ok(userRecord(user, ctx.exchange.state.users));
+      return ok(userRecord(user, ctx.exchange.state.users, request.caller));
     },
   );
 
@@ -104,7 +115,7 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
       const search = request.query.search?.toLowerCase() ?? '';
       const users = [...ctx.exchange.state.users.values()];
       const found = search === '' ? users : users.filter((user) => [user.username, user.userId, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
-      return ok(page(reply, found, request.query).map((user) => userRecord(user, ctx.exchange.state.users)));
+      return ok(page(reply, found, request.query).map((user) => userRecord(user, ctx.exchange.state.users, request.caller)));
     },
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { generatedPassword } from '../../../app/auth/generated-password.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { ACCOUNT_ID, MAX_AMOUNT_CENTS, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
+import { ACCOUNT_ID, MAX_AMOUNT_CENTS, PASSWORD_MAX, PASSWORD_MIN, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { NewPassword } from '../schemas/common.ts';
@@ -17,7 +17,7 @@ export const MAX_ENROLLMENTS = 200;
 
 const Enrollment = Type.Object({
   username: Type.String({ pattern: USERNAME.source, description: '3 to 32 letters, digits or _ . @ -' }),
-  password: Type.Optional(NewPassword('6 to 128 characters; without it one is generated and returned')),
+  password: Type.Optional(NewPassword(`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; without it one is generated and returned`)),
   account_id: Type.Optional(Type.String({ pattern: ACCOUNT_ID.source, description: 'an account to open for the user (with initial_balance, else 0)' })),
   initial_balance: Type.Optional(
     Type.Number({ minimum: 0, maximum: MAX_AMOUNT_CENTS / 100, description: 'opens an account with this balance (currency units); its id is account_id, else generated' }),

@@ -103,7 +103,11 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         summary: 'The whole leaderboard as a CSV file, in rank order (one reading of the board, however many accounts: what a teacher grades from)',
         querystring: LeaderboardFilter,
         response: {
-          200: { description: 'CSV: rank, username, account_id, user_id, profit, return_ratio, equity, net_deposits, capital, fills, risk_level, frozen', content: { 'text/csv': { schema: { type: 'string' } } } },
+          200: {
+            description: 'CSV: rank, username, account_id, user_id, profit, return_ratio, equity, net_deposits, capital, fills, risk_level, frozen',
+            headers: { 'content-disposition': { type: 'string', description: 'attachment; filename="leaderboard-<metric>-<trading day>.csv"' } },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
           '4xx': ErrorEnvelope,
           '5xx': ErrorEnvelope,
         },
@@ -129,7 +133,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
-      return ok({ user: userRecord(user, state().users), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id, OVERVIEW_WINDOW)) });
+      return ok({ user: userRecord(user, state().users, request.caller), accounts: user.accountIds.map((id) => accountSnapshot(state(), ctx.exchange.history, id, OVERVIEW_WINDOW)) });
     },
   );
 

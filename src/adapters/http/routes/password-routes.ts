@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { generatedPassword } from '../../../app/auth/generated-password.ts';
-import { ResultCode } from '../../../core/index.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { NewPassword, UserIdParam } from '../schemas/common.ts';
@@ -20,7 +20,7 @@ export function passwordRoutes(app: Api, ctx: HttpContext): void {
         tags: ['auth'],
         summary: "Change the caller's password; every earlier token stops working, and the answer carries a new one",
         body: Type.Object({
-          password: Type.String({ minLength: 1, maxLength: 128, description: 'the current password' }),
+          password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX, description: 'the current password' }),
           new_password: NewPassword(),
         }),
         response: replies(LoginReply),
@@ -40,7 +40,7 @@ export function passwordRoutes(app: Api, ctx: HttpContext): void {
         tags: ['management'],
         summary: "Set a trader's password (admin), or have one generated: the user's earlier tokens stop working (admins change their own)",
         params: UserIdParam,
-        body: Type.Object({ password: Type.Optional(NewPassword('6 to 128 characters; without it one is generated and returned')) }),
+        body: Type.Object({ password: Type.Optional(NewPassword(`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; without it one is generated and returned`)) }),
         response: replies(
           Type.Object({
             user_id: Type.String(),

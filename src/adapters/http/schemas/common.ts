@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../core/index.ts';
 import { StringEnum } from './enums.ts';
 
 /** Identifiers users choose (account and order ids) and the ones the exchange generates. */
@@ -8,9 +9,12 @@ export const AccountIdParam = Type.Object({ account_id: Type.String({ minLength:
 export const InstrumentIdParam = Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** A password a user is given (registration, enrolment, a change or a reset): 6 to 128 characters. */
-export function NewPassword(description = '6 to 128 characters') {
-  return Type.String({ minLength: 6, maxLength: 128, description });
+export function NewPassword(description = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters`) {
+  return Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description });
 }
+
+/** A password checked against the one in force (a login's, a change's current one). */
+export const GivenPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
 
 /** Amounts of money in currency units; more than two decimals is refused by the core. */
 export const Amount = Type.Number({ description: 'currency units' });

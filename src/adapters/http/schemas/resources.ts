@@ -152,7 +152,7 @@ export const UserSchema = Type.Object({
   created_at: Type.String({ description: 'ISO 8601' }),
   password_changed_at: Type.Unsafe<string | null>(Type.String({ nullable: true, description: 'ISO 8601: when the password was last changed or reset; null if never since registration' })),
   password_changed_by: Type.Unsafe<string | null>(
-    Type.String({ nullable: true, description: "who changed it: the user's own name, an operator's, or \"(exchange start)\" (ADMIN_PASSWORD_RESET); null if never" }),
+    Type.String({ nullable: true, description: "who changed it: the user's own name, an operator's (\"an operator\" to the user), or \"(exchange start)\" (ADMIN_PASSWORD_RESET); null if never" }),
   ),
 });
 
