@@ -66,6 +66,8 @@ describe('HTTP /health and /api/monitoring', () => {
       assert.ok(data.cpu_usage_percent >= 0, `cpu_usage_percent ${data.cpu_usage_percent}`);
       assert.ok(data.uptime_seconds >= 0);
       assert.ok(data.heap_used_mb > 0 && data.heap_used_mb < data.memory_usage_mb, `heap_used_mb ${data.heap_used_mb}`);
+      assert.ok(data.heap_total_mb >= data.heap_used_mb && data.heap_total_mb < data.memory_usage_mb, `heap_total_mb ${data.heap_total_mb}`);
+      assert.ok(data.external_mb > 0 && data.external_mb < data.memory_usage_mb, `external_mb ${data.external_mb}`);
       assert.ok(Number.isInteger(data.history_archive_records) && data.history_archive_records >= 0);
       assert.ok(data.history_archive_mb >= 0);
     });

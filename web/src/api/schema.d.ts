@@ -4685,8 +4685,12 @@ export interface paths {
                                 trades_count: number;
                                 ws_connections: number;
                                 memory_usage_mb: number;
-                                /** @description JavaScript heap in use (part of memory_usage_mb) */
+                                /** @description JavaScript heap in use, garbage not yet collected included (part of memory_usage_mb) */
                                 heap_used_mb: number;
+                                /** @description JavaScript heap held from the system, used or not (part of memory_usage_mb): the rest of memory_usage_mb is native memory and what the allocator keeps after a peak */
+                                heap_total_mb: number;
+                                /** @description memory outside the heap held by JavaScript objects: buffers, typed arrays (the history indexes) */
+                                external_mb: number;
                                 /** @description finished orders and trades kept in the storage engine rather than in memory */
                                 history_archive_records: number;
                                 /** @description memory the archive holds (part of memory_usage_mb): 6 bytes of index a record, each account's open chunk, recently read chunks */

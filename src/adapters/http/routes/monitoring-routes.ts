@@ -122,7 +122,9 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
             trades_count: TradesCount,
             ws_connections: Int,
             memory_usage_mb: Num,
-            heap_used_mb: Type.Number({ description: 'JavaScript heap in use (part of memory_usage_mb)' }),
+            heap_used_mb: Type.Number({ description: 'JavaScript heap in use, garbage not yet collected included (part of memory_usage_mb)' }),
+            heap_total_mb: Type.Number({ description: 'JavaScript heap held from the system, used or not (part of memory_usage_mb): the rest of memory_usage_mb is native memory and what the allocator keeps after a peak' }),
+            external_mb: Type.Number({ description: 'memory outside the heap held by JavaScript objects: buffers, typed arrays (the history indexes)' }),
             history_archive_records: Type.Integer({ description: 'finished orders and trades kept in the storage engine rather than in memory' }),
             history_archive_mb: Type.Number({
               description: 'memory the archive holds (part of memory_usage_mb): 6 bytes of index a record, each account\'s open chunk, recently read chunks',
@@ -138,14 +140,17 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
         ),
       },
     },
-    async () =>
-      ok({
+    async () => {
+      const memory = ctx.figures.memory();
+      return ok({
         accounts_count: state().accounts.size,
         orders_count: ctx.exchange.history.totalOrders,
         trades_count: ctx.exchange.history.totalTrades,
         ws_connections: ctx.figures.wsConnections(),
-        memory_usage_mb: ctx.figures.memoryMb(),
-        heap_used_mb: ctx.figures.heapUsedMb(),
+        memory_usage_mb: memory.rssMb,
+        heap_used_mb: memory.heapUsedMb,
+        heap_total_mb: memory.heapTotalMb,
+        external_mb: memory.externalMb,
         history_archive_records: ctx.exchange.history.archived.records,
         history_archive_mb: Math.round((ctx.exchange.history.archived.bytes / 2 ** 20) * 10) / 10,
         cpu_usage_percent: ctx.figures.cpuPercent(),
@@ -155,7 +160,8 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
         instruments_count: listedInstruments(state()),
         seq: state().lastSeq,
         trading_day: state().tradingDay,
-      }),
+      });
+    },
   );
 
   app.get(
