@@ -12,17 +12,16 @@ import { ChangeSet } from './change-set.ts';
 import { checkMessage } from './client-messages.ts';
 import {
   type DiffLimits,
-  MAX_FRAME_BYTES,
-  MAX_FRAME_BYTES_BEFORE_CLOSE,
-  MAX_UNSENT_BYTES,
-  MAX_TOTAL_UNSENT_BYTES,
   FAN_OUT_TURN_MS,
-  PASSWORD_CHANGED_CLOSE_CODE,
   MAX_DIFF_CONNECTIONS,
   MAX_DIFF_ON_API_PORT,
+  MAX_FRAME_BYTES,
+  MAX_FRAME_BYTES_BEFORE_CLOSE,
   MAX_QUEUED_FRAME_BYTES,
+  MAX_TOTAL_UNSENT_BYTES,
+  MAX_UNSENT_BYTES,
+  PASSWORD_CHANGED_CLOSE_CODE,
 } from './diff-limits.ts';
-
 import { DiffSession } from './diff-session.ts';
 import { FanOutQueue } from './fan-out-queue.ts';
 import { FrameQueue } from './frame-queue.ts';
