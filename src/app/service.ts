@@ -9,6 +9,7 @@ import { AuthService } from './auth/auth-service.ts';
 import { HistoryReadLimiter } from './auth/history-read-limiter.ts';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret.ts';
 import { LoginLimiter } from './auth/login-limiter.ts';
+import { PasswordWorkLimiter } from './auth/password-work-limiter.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Clock } from './clock.ts';
 import { Exchange } from './exchange.ts';
@@ -54,7 +55,8 @@ export class Service {
     try {
       const secret = loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir);
       const tokens = new TokenService(secret, config.auth.tokenTtlHours * 3_600_000, () => clock.now());
-      const auth = new AuthService(exchange, tokens, new LoginLimiter());
+      const passwordWork = new PasswordWorkLimiter(config.auth.passwordChecksPerSecond, config.auth.passwordCheckBurst);
+      const auth = new AuthService(exchange, tokens, new LoginLimiter(), passwordWork);
       const adminConfig = { username: config.auth.adminUsername, password: config.auth.adminPassword, reset: config.auth.resetAdminPassword === true };
       // A configured admin is ensured before the ports open, so that no one can register
       // its name first. A random one is created once the ports are bound: its password is

@@ -88,6 +88,10 @@ export interface AuthSettings {
   readonly adminPassword?: string;
   /** Lifetime of issued JWTs. */
   readonly tokenTtlHours: number;
+  /** Password checks (logins, registrations, changes) one client address may have a second... */
+  readonly passwordChecksPerSecond: number;
+  /** ...and beyond them, a minute. */
+  readonly passwordCheckBurst: number;
   /** HS256 secret from JWT_SECRET (env only); absent: the auth layer generates one into dataDir. */
   readonly jwtSecret?: string;
   /** ADMIN_PASSWORD_RESET (env only): the configured admin's password is set to the configured one at start. */
@@ -201,6 +205,8 @@ const ExchangeFileSchema = table({
       admin_password: opt(nonEmpty()),
       // A JWT's expiry must stay a whole NumericDate: ten years is longer than any session.
       token_ttl_hours: opt(Type.Number({ exclusiveMinimum: 0, maximum: 87_600, expect: 'a number of hours > 0, at most 87,600 (ten years)' })),
+      password_checks_per_second: opt(Type.Integer({ minimum: 1, maximum: 1_000, expect: 'a whole number from 1 to 1,000' })),
+      password_check_burst: opt(Type.Integer({ minimum: 0, maximum: 100_000, expect: 'a whole number from 0 to 100,000' })),
     }),
   ),
   storage: opt(
@@ -252,6 +258,9 @@ export const EXCHANGE_DEFAULTS = {
   snapshotEveryCommands: 500_000,
   snapshotEverySeconds: 300,
   tokenTtlHours: 24,
+  /** src/app/auth/password-work-limiter.ts says why. */
+  passwordChecksPerSecond: 3,
+  passwordCheckBurst: 120,
   heartbeatTimeoutSeconds: 10,
   /**
    * DIFF connections one client address may hold: a class of a hundred behind one address,
@@ -342,6 +351,8 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       ...(auth.admin_username !== undefined && { adminUsername: auth.admin_username }),
       ...(auth.admin_password !== undefined && { adminPassword: auth.admin_password }),
       tokenTtlHours: auth.token_ttl_hours ?? d.tokenTtlHours,
+      passwordChecksPerSecond: auth.password_checks_per_second ?? d.passwordChecksPerSecond,
+      passwordCheckBurst: auth.password_check_burst ?? d.passwordCheckBurst,
     },
     storage: {
       durability: storage.durability ?? d.durability,

@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
  */
 import { dirname, join, resolve } from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME, USERNAME_RULE } from '../core/accounts/account-commands.ts';
+import { reservedNameProblem } from '../core/reserved-names.ts';
 import type { InstrumentSpec } from '../core/instruments/instrument-spec.ts';
 import { ConfigError, type ConfigIssue } from './config-error.ts';
 import { deepFreeze } from './deep-freeze.ts';
@@ -78,6 +79,8 @@ export function loadConfig(env: EnvVars, cwd: string = process.cwd()): ExchangeC
     banks: settings.banks,
     auth: {
       tokenTtlHours: settings.auth.tokenTtlHours,
+      passwordChecksPerSecond: settings.auth.passwordChecksPerSecond,
+      passwordCheckBurst: settings.auth.passwordCheckBurst,
       ...(adminUsername !== undefined && { adminUsername }),
       ...(adminPassword !== undefined && { adminPassword }),
       ...(overrides.jwtSecret !== undefined && { jwtSecret: overrides.jwtSecret }),
@@ -142,6 +145,8 @@ function adminCredentialIssues(username: string, password: string, overrides: En
     env !== undefined ? { source: 'environment', where: envName } : { source: configPath, where: fileKey };
   if (!USERNAME.test(username)) {
     issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: `${USERNAME_RULE}, got ${JSON.stringify(username)}` });
+  } else if (reservedNameProblem('username', username) !== '') {
+    issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: reservedNameProblem('username', username) });
   }
   // Longer than a login takes; the registration minimum (6) is checked when the admin is
   // created, so an admin made before that rule keeps starting.

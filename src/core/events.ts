@@ -223,6 +223,8 @@ export interface LiquidationOrder {
   readonly refusal: string;
 }
 
+export type LiquidationResult = 'complete' | 'partial' | 'none';
+
 /** A forced liquidation: the record kept for the risk routes and the user. */
 export interface AccountLiquidated {
   readonly type: 'account.liquidated';
@@ -234,8 +236,11 @@ export interface AccountLiquidated {
   readonly riskRatioAfter: number;
   readonly cancelledOrders: number;
   readonly orders: LiquidationOrder[];
-  /** complete: every position closed; partial: some volume is left for the next price. */
-  readonly result: 'complete' | 'partial';
+  /**
+   * complete: every position closed; partial: some closed, the rest is left for the next
+   * chance; none: nothing found to close against (from core version 19; partial before).
+   */
+  readonly result: LiquidationResult;
 }
 
 /**

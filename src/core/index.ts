@@ -6,6 +6,8 @@ export type * from './events.ts';
 export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
 export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
 export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
+export { isCalendarDay } from './calendar.ts';
+export { reservedNameProblem } from './reserved-names.ts';
 export { isLiveStatus } from './orders/order-status.ts';
 export {
   accountView,

@@ -43,8 +43,14 @@
  *     version (a version 16 exchange would not know the command). (A development build
  *     of 2026-11-25: its command did not say who set the password.)
  * 18: as 17, the change of a password keeps who made it and when.
+ * 19: an account left at force-close is retried when an order comes to rest on the side
+ *     its closes take (a bid for a long), not only at a trade; a liquidation places no
+ *     close order against an empty side, records `none` when nothing could be closed,
+ *     and a retry that found nothing to cancel or close against leaves no record (and
+ *     takes no liquidation id); names every JavaScript object has ("__proto__",
+ *     "constructor", ...) are no username and no account id.
  */
-export const CORE_VERSION = 18;
+export const CORE_VERSION = 19;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -17,6 +17,7 @@ import { Exchange } from '../../src/app/exchange.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { ResultCode } from '../../src/core/index.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../src/protocol/index.ts';
+import { HttpHarness } from '../support/http-harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,5 +54,30 @@ describe('password work per address', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await auth.login('first', 'password1', '10.0.0.1');
     await assert.rejects(auth.login('first', 'password1', '10.0.0.1'), refusedForWork(ResultCode.AuthenticationFailed));
+  });
+});
+
+describe('password work per address, as the operator sets it (auth.password_checks_per_second, auth.password_check_burst)', () => {
+  it('an address is allowed what exchange.toml says, and refused beyond it with 429', async () => {
+    const toml = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'basis-pwwork-cfg-')) }, root);
+    assert.deepEqual([toml.auth.passwordChecksPerSecond, toml.auth.passwordCheckBurst], [3, 120], 'the shipped exchange.toml keeps the defaults');
+    // Five registrations at once from one address: all pass by default (3 a second, then the burst)...
+    const refusedOf = async (h: HttpHarness, prefix: string) => {
+      const replies = await Promise.all(Array.from({ length: 5 }, (_, n) => h.call('POST', '/api/auth/register', { body: { username: `${prefix}_${n}`, password: 'password1' } })));
+      return replies.filter((r) => r.status === 429 && r.body.error?.code === ResultCode.PermissionDenied).length;
+    };
+    const shipped = await HttpHarness.start();
+    try {
+      assert.equal(await refusedOf(shipped, 'pupil'), 0);
+    } finally {
+      await shipped.stop();
+    }
+    // ...and at most 2 of them with 2 a second and no burst (the harness's own admin login may have taken one).
+    const strict = await HttpHarness.start({ adjust: (config) => ({ ...config, auth: { ...config.auth, passwordChecksPerSecond: 2, passwordCheckBurst: 0 } }) });
+    try {
+      assert.ok((await refusedOf(strict, 'pupil')) >= 3);
+    } finally {
+      await strict.stop();
+    }
   });
 });

@@ -346,6 +346,11 @@ describe('errors', () => {
     const msg = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[auth]\ntoken_ttl_hours = 1e20\n' }).env));
     assert.match(msg, /auth\.token_ttl_hours: must be a number of hours > 0, at most 87,600 \(ten years\), got 1e\+?20|got 100000000000000000000/);
     assert.equal(loadConfig(writeTempConfig({ exchange: '[auth]\ntoken_ttl_hours = 87600\n' }).env).auth.tokenTtlHours, 87_600);
+    const checks = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[auth]\npassword_checks_per_second = 0\npassword_check_burst = 1.5\n' }).env));
+    assert.match(checks, /auth\.password_checks_per_second: must be a whole number from 1 to 1,000, got 0/);
+    assert.match(checks, /auth\.password_check_burst: must be a whole number from 0 to 100,000, got 1\.5/);
+    const classroom = loadConfig(writeTempConfig({ exchange: '[auth]\npassword_checks_per_second = 40\npassword_check_burst = 2000\n' }).env).auth;
+    assert.deepEqual([classroom.passwordChecksPerSecond, classroom.passwordCheckBurst], [40, 2000]);
   });
 
   it('an unquoted time is told to be quoted as a time, and an empty bank list to have one', () => {
@@ -425,6 +430,7 @@ describe('errors', () => {
     assert.match(long, /ADMIN_PASSWORD: must be at most 128 characters \(what a login takes\), got 150/);
     assert.ok(!long.includes('x'.repeat(20)), 'the password is not echoed');
     assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_USERNAME: 'a b', ADMIN_PASSWORD: 'long-enough' })), /ADMIN_USERNAME: username must be 3 to 32 characters/);
+    assert.match(configErrorOf(() => loadConfig({ ...cfg.env, ADMIN_USERNAME: 'constructor', ADMIN_PASSWORD: 'long-enough' })), /ADMIN_USERNAME: username "constructor" is a name every JavaScript object already has/);
   });
 
   it('timer settings longer than a timer can wait (they would fire every millisecond)', () => {

@@ -227,10 +227,11 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     x.place('D', 'd', 'BUY', 5250, 1, on);
     const b = x.state.accounts.get('B')!;
     assert.ok(b.available < 0, `available ${b.available}`);
-    // E offers now (no trade, so no new liquidation), and B closes against it itself.
-    x.place('E', 'e', 'SELL', 5250, 1, on);
+    // B bids to close (an offer resting first would be taken by B's liquidation at once),
+    // and E sells into the bid.
     const close = x.place('B', 'close', 'BUY', 5250, 1, { ...on, offset: 'CLOSE' });
     assert.equal(close.code, ResultCode.Success, close.message);
+    x.place('E', 'e', 'SELL', 5250, 1, on);
     assert.equal(positionViews(x.state, 'B')['DCE.t1']?.volume_short ?? 0, 0);
   });
 

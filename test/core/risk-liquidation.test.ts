@@ -128,34 +128,39 @@ describe('forced liquidation', () => {
     const notes = eventsOfType(result, 'notification').filter((n) => n.accountId === 'A' && n.priority === 0);
     const liquidationNote = notes.find((n) => n.code === 4002 && n.message.kind === 'liquidation');
     assert.ok(liquidationNote, 'a P0 notification of the liquidation');
-    assert.equal(renderNotification(liquidationNote.message), 'forced liquidation (risk): 1 close orders, complete');
+    assert.equal(renderNotification(liquidationNote.message), 'forced liquidation (risk): every position closed');
   });
 
-  it('retries what lacked liquidity at the next price change', () => {
+  it('finds nothing to close against: records none, places no order; a bid that comes to rest closes it at once, an offer does not', () => {
     const x = longOnThinEquity();
     x.place('A', 'a1', 'BUY', 70000, 1);
     const first = tradeAt(x, 68000, '1');
-    const [partial] = eventsOfType(first, 'account.liquidated');
-    assert.deepEqual([partial?.result, partial?.orders[0]?.filled], ['partial', 0]);
-    x.place('E', 'e1', 'BUY', 67900, 1);
-    // a trade at 67,950 moves the price: the account is checked again and closed into E's bid
-    x.place('D', 'd9', 'BUY', 67950, 1);
-    const again = x.place('C', 'c9', 'SELL', 67950, 1);
-    const [second] = eventsOfType(again, 'account.liquidated');
-    assert.deepEqual([second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['complete', 1, 67900]);
-  });
-
-  it('retries what lacked liquidity at the next trade in the instrument, at an unchanged price too', () => {
-    const x = longOnThinEquity();
-    x.place('A', 'a1', 'BUY', 70000, 1);
-    const first = tradeAt(x, 68000, '1');
-    assert.equal(eventsOfType(first, 'account.liquidated')[0]?.result, 'partial');
-    // E bids below the market; then C and D trade again at 68,000, the same price.
-    x.place('E', 'e1', 'BUY', 67900, 1);
-    const again = tradeAt(x, 68000, '2');
-    const [second] = eventsOfType(again, 'account.liquidated');
-    assert.deepEqual([second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['complete', 1, 67900]);
+    const [none] = eventsOfType(first, 'account.liquidated');
+    assert.deepEqual([none?.liquidationId, none?.result, none?.orders[0]?.filled, none?.orders[0]?.refusal], ['LQ1', 'none', 0, 'no bids on SHFE.cu2601 to close against']);
+    assert.equal(eventsOfType(first, 'order.accepted').filter((e) => e.order.accountId === 'A').length, 0, 'no close order placed only to be cancelled');
+    // Offers are nothing a long closes against.
+    assert.equal(eventsOfType(x.place('C', 'c8', 'SELL', 69000, 1), 'account.liquidated').length, 0);
+    // E's bid rests below the last price, which does not move: A is closed into it in E's command.
+    const bid = x.place('E', 'e1', 'BUY', 67900, 1);
+    const [second] = eventsOfType(bid, 'account.liquidated');
+    assert.deepEqual([second?.liquidationId, second?.result, second?.orders[0]?.filled, second?.orders[0]?.averagePrice], ['LQ2', 'complete', 1, 67900]);
     assert.equal(x.state.ledger.atForceClose.size, 0);
+  });
+
+  it('a retry that finds nothing to close against leaves no record and tells the user nothing; one that finds liquidity does', () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    assert.equal(eventsOfType(tradeAt(x, 68000, '1'), 'account.liquidated')[0]?.result, 'none');
+    // C and D trade again at 68,000: A is checked again at the trade and finds no bid.
+    const idle = tradeAt(x, 68000, '2');
+    assert.equal(eventsOfType(idle, 'account.liquidated').length, 0);
+    assert.equal(eventsOfType(idle, 'notification').filter((n) => n.accountId === 'A').length, 0);
+    assert.deepEqual([...x.state.ledger.atForceClose].map((a) => a.accountId), ['A']);
+    // A trade that leaves a bid (D buys two, one fills): A is closed into the rest.
+    x.place('C', 'c3', 'SELL', 68000, 1);
+    const rest = x.place('D', 'd3', 'BUY', 68000, 2);
+    const [closed] = eventsOfType(rest, 'account.liquidated');
+    assert.deepEqual([closed?.liquidationId, closed?.result, closed?.orders[0]?.averagePrice], ['LQ2', 'complete', 68000]);
   });
 
   it('retries an account its instrument\'s suspension kept from liquidation when trading resumes', () => {
@@ -207,6 +212,6 @@ describe('forced liquidation', () => {
   it('records a close it could not place when the other side of a band-less book is empty', () => {
     const fresh = { ...CU, instrumentId: 'SHFE.cu2612', preSettlement: 0 };
     const [record] = eventsOfType(longThenMove(fresh, 40_000, 70000, 68000).moved, 'account.liquidated');
-    assert.deepEqual([record?.result, record?.orders[0]?.filled, record?.orders[0]?.refusal], ['partial', 0, 'no bids on SHFE.cu2612 to close against']);
+    assert.deepEqual([record?.result, record?.orders[0]?.filled, record?.orders[0]?.refusal], ['none', 0, 'no bids on SHFE.cu2612 to close against']);
   });
 });

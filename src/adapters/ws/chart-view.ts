@@ -62,7 +62,9 @@ function range(series: KlineSeries, request: ChartRequest): Span {
   }
   if (request.focus_datetime !== undefined) {
     const focus = series.idAtOrBefore(request.focus_datetime / NS_PER_MS) ?? series.firstId;
-    const left = Math.max(series.firstId, focus - Math.floor(request.focus_position ?? 0));
+    // The focus stays in view: a position past the view's width is its last place.
+    const position = Math.min(width - 1, Math.floor(request.focus_position ?? 0));
+    const left = Math.max(series.firstId, focus - position);
     return { left, right: Math.min(last, left + width - 1) };
   }
   return { left: Math.max(series.firstId, last - width + 1), right: last };

@@ -46,7 +46,7 @@ export const CLIENT_MESSAGES = {
     view_width: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
     left_kline_id: OptNum,
     focus_datetime: OptNum,
-    focus_position: OptNum,
+    focus_position: Type.Optional(Num({ minimum: 0 })),
     // A chart by trading day (trading-day-chart.ts): a day in ns (0: the day being traded), and how many, in ns of a day.
     trading_day_start: Type.Optional(Num({ minimum: 0 })),
     trading_day_count: Type.Optional(Num({ minimum: 0 })),

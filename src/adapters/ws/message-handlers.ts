@@ -9,11 +9,12 @@ import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.t
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
 import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/services/order-requests.ts';
-import { ResultCode, usernameKey } from '../../core/index.ts';
+import { reservedNameProblem, ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts';
 import type { JsonObject } from '../../protocol/merge-patch.ts';
 import { type ChartRequest, instrumentsOf, isSupportedDuration } from './chart-view.ts';
 import type { ClientMessage } from './client-messages.ts';
+import { tradingDaysProblem } from './trading-day-chart.ts';
 import type { DiffSession } from './diff-session.ts';
 
 /** What the handlers need besides the session. */
@@ -225,7 +226,8 @@ function showRefusal(ctx: HandlerContext, session: DiffSession, orderId: string,
   // Every record kept is memory the client's messages alone make the server hold: past
   // the limit, a refusal is told by its notify only (as before a login).
   const room = session.localOrders.has(orderId) || session.localOrders.size < LOCAL_REFUSALS_KEPT;
-  if (!live && room) {
+  // An id such as "__proto__" is refused for what a client would do with it as a key.
+  if (!live && room && reservedNameProblem('order_id', orderId) === '') {
     session.localOrders.set(orderId, record());
     session.markLocalOrder(orderId);
   }
@@ -320,6 +322,11 @@ export function setChart(ctx: HandlerContext, session: DiffSession, message: Cli
   }
   if (!isSupportedDuration(message.duration)) {
     session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: duration ${message.duration} ns is not one of 0, 60e9, 300e9, 900e9, 1800e9, 3600e9, 86400e9`);
+    return;
+  }
+  const problem = reservedNameProblem('chart_id', message.chart_id) || tradingDaysProblem(message);
+  if (problem !== '') {
+    session.notifyLocal('WARNING', ResultCode.ParameterError, `set_chart: ${problem}`);
     return;
   }
   const request: ChartRequest = {

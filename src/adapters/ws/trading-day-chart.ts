@@ -28,7 +28,18 @@ export function isTradingDayChart(request: TradingDayRequest): boolean {
 }
 
 function tradingDayCount(request: TradingDayRequest): number {
-  return Math.min(MAX_TRADING_DAYS, Math.max(1, Math.round((request.trading_day_count ?? DAY_NS) / DAY_NS)));
+  return Math.min(MAX_TRADING_DAYS, requestedDays(request));
+}
+
+function requestedDays(request: TradingDayRequest): number {
+  return Math.max(1, Math.round((request.trading_day_count ?? DAY_NS) / DAY_NS));
+}
+
+/** '' when the chart's days are within the limit, else the refusal's reason. */
+export function tradingDaysProblem(request: TradingDayRequest): string {
+  const days = requestedDays(request);
+  if (days <= MAX_TRADING_DAYS) return '';
+  return `trading_day_count asks for ${days} trading days; a chart spans at most ${MAX_TRADING_DAYS} (${MAX_TRADING_DAYS * DAY_NS} ns)`;
 }
 
 /** How many candles a trading-day chart may show: its days' worth of the duration's candles (ticks: the widest view). */

@@ -4,6 +4,7 @@ import type {
   ExchangeStatus,
   InstrumentSettlement,
   LiquidationOrder,
+  LiquidationResult,
   Offset,
   OrderRecord,
 } from '../../core/index.ts';
@@ -77,7 +78,7 @@ export interface LiquidationHistory {
   readonly riskRatioAfter: number;
   readonly cancelledOrders: number;
   readonly orders: readonly LiquidationOrder[];
-  readonly result: 'complete' | 'partial';
+  readonly result: LiquidationResult;
 }
 
 export interface TransferHistory {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   type CoreState,
   type Direction,
+  isCalendarDay,
   MAX_ORDER_VOLUME,
+  reservedNameProblem,
   type Offset,
   type PlaceOrder,
   type PriceType,
@@ -131,6 +133,15 @@ export function toPlaceOrder(
   if (priceType === 'LIMIT' && (price === undefined || !Number.isFinite(price) || price <= 0)) {
     throw new ApiError(ResultCode.ParameterError, 'price (or limit_price) is required for LIMIT orders and must be > 0');
   }
+  // A price on a market order reads like a protection the exchange would not give: the
+  // order trades anywhere within the price limits. Refused over HTTP rather than dropped.
+  // DIFF clients are let be: tqsdk-js sends limit_price with every order, ANY ones too.
+  if (priceType !== 'LIMIT' && settled === undefined && price !== undefined && price !== 0) {
+    throw new ApiError(
+      ResultCode.ParameterError,
+      `price ${String(price)} is not used by ${priceType} orders, which trade at any price within the limits: leave price out, or send a LIMIT order`,
+    );
+  }
   // Own keys only: "toString" or "constructor" must not find the object's prototype.
   const offset = Object.hasOwn(OFFSET_ALIASES, request.offset) ? OFFSET_ALIASES[request.offset] : undefined;
   if (offset === undefined) {
@@ -138,12 +149,15 @@ export function toPlaceOrder(
   }
   const timeCondition = oneOf<TimeCondition>('time_condition', request.time_condition ?? 'GFD', ['IOC', 'GFS', 'GFD', 'GTD', 'GTC', 'GFA']);
   const volumeCondition = oneOf<VolumeCondition>('volume_condition', request.volume_condition ?? 'ANY', ['ANY', 'MIN', 'ALL']);
+  checkConditionFields(request, timeCondition, volumeCondition);
   const orderId = settled?.orderId ?? (request.order_id === undefined || request.order_id === '' ? generatedOrderId() : request.order_id);
   if (LONE_SURROGATE.test(orderId)) {
     // Any text is an id, but it must be text: half a UTF-16 pair cannot be encoded in a
     // URL (the web client's order links) nor written as UTF-8.
     throw new ApiError(ResultCode.ParameterError, 'order_id must be well-formed text (it holds half of a UTF-16 surrogate pair)');
   }
+  const reserved = reservedNameProblem('order_id', orderId);
+  if (reserved !== '') throw new ApiError(ResultCode.ParameterError, reserved);
   const command: Mutable<PlaceOrder> = {
     type: 'order.place',
     accountId,
@@ -161,6 +175,24 @@ export function toPlaceOrder(
   if (request.min_volume !== undefined) command.minVolume = request.min_volume;
   if (request.valid_until_date !== undefined) command.validUntilDate = request.valid_until_date;
   return command;
+}
+
+/**
+ * A field that only one condition reads, sent with another, is a mistake the order would
+ * otherwise hide: a GFD order with a valid_until_date dies at the day's settlement, not on
+ * that date. Its date, when it is the right condition's, must exist on the calendar.
+ */
+function checkConditionFields(request: OrderRequest, timeCondition: TimeCondition, volumeCondition: VolumeCondition): void {
+  const validUntil = request.valid_until_date;
+  if (validUntil !== undefined && timeCondition !== 'GTD') {
+    throw new ApiError(ResultCode.ParameterError, `valid_until_date is read only with time_condition GTD, and this order is ${timeCondition}: send time_condition GTD, or leave the date out`);
+  }
+  if (validUntil !== undefined && !isCalendarDay(validUntil)) {
+    throw new ApiError(ResultCode.ParameterError, `valid_until_date ${JSON.stringify(validUntil)} is not a date of the calendar (YYYY-MM-DD)`);
+  }
+  if (request.min_volume !== undefined && volumeCondition !== 'MIN') {
+    throw new ApiError(ResultCode.ParameterError, `min_volume is read only with volume_condition MIN, and this order is ${volumeCondition}: send volume_condition MIN, or leave min_volume out`);
+  }
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

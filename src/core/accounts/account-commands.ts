@@ -2,6 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, SetPassword, Withdraw } from '../commands.ts';
 import { type Cents, fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
+import { reservedNameProblem } from '../reserved-names.ts';
 import { markAccount } from '../risk/risk-index.ts';
 import type { CoreOptions, CoreState } from '../state.ts';
 import { Account } from './account.ts';
@@ -34,6 +35,9 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
   if (!USERNAME.test(command.username)) {
     return rejected(ResultCode.ParameterError, USERNAME_RULE);
   }
+  // A DIFF login shows the user's business under trade.<username>.
+  const reserved = reservedNameProblem('username', command.username);
+  if (reserved !== '') return rejected(ResultCode.ParameterError, reserved);
   if (state.usersByName.has(usernameKey(command.username))) {
     return rejected(ResultCode.AccountExists, `username ${command.username} is already taken`);
   }
@@ -72,6 +76,9 @@ export function openAccount(state: CoreState, command: OpenAccount, ts: number):
   if (!ACCOUNT_ID.test(command.accountId)) {
     return rejected(ResultCode.ParameterError, 'account_id must be 1 to 64 characters: letters, digits and _ . @ -');
   }
+  // Clients keep accounts keyed by their ids, as DIFF keeps orders.
+  const reserved = reservedNameProblem('account_id', command.accountId);
+  if (reserved !== '') return rejected(ResultCode.ParameterError, reserved);
   if (state.accounts.has(command.accountId)) {
     return rejected(ResultCode.AccountExists, `account ${command.accountId} already exists`);
   }

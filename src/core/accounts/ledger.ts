@@ -109,8 +109,9 @@ export class Ledger implements FillListener {
   /**
    * Accounts the last risk check left at force-close: their liquidation found too little
    * to trade against, or the instrument was suspended. Whatever comes to trade with them
-   * (a trade at any price in an instrument they hold, a resume) tries again; only a price
-   * move did until core version 13. Derived from the accounts' risk levels (see reviveAccount).
+   * (a trade at any price in an instrument they hold, an order resting on the side their
+   * closes take, a resume) tries again; only a price move did until core version 13, and
+   * a resting order only from 19. Derived from the accounts' risk levels (see reviveAccount).
    */
   readonly atForceClose = new Set<Account>();
 
@@ -201,6 +202,7 @@ export class Ledger implements FillListener {
 
   /** The order rests in the book: its remaining lots trade at its own limit, and hold what that costs. */
   onRest(instrument: Instrument, order: Order): void {
+    if (this.atForceClose.size > 0) this.retryLiquidationsAgainst(instrument, order.isBuy);
     const account = order.account;
     if (account === null) return;
     const lotMargin = marginPerLot(instrument, order.offset === 'OPEN', order.priceTicks);
@@ -229,6 +231,18 @@ export class Ledger implements FillListener {
   /** Puts the accounts left at force-close that hold `instrument` up for another risk check (and liquidation). */
   retryLiquidationsIn(instrument: Instrument): void {
     for (const account of this.atForceClose) if (account.positions.has(instrument.id)) this.touched.add(account);
+  }
+
+  /**
+   * The same for the accounts a new resting order could close against: longs when a bid
+   * rests, shorts when an offer does. Without it a thin market's bids could come and be
+   * taken by others, one after another, while an account at force-close waited for a trade.
+   */
+  private retryLiquidationsAgainst(instrument: Instrument, bid: boolean): void {
+    for (const account of this.atForceClose) {
+      const position = account.positions.get(instrument.id);
+      if (position !== undefined && (bid ? position.long.volume : position.short.volume) > 0) this.touched.add(account);
+    }
   }
 
   onOrderClosed(_instrument: Instrument, order: Order): void {

@@ -78,7 +78,7 @@ export function renderNotification(message: NotificationMessage): string {
       return `risk ratio ${ratio} is back to normal`;
     }
     case 'liquidation':
-      return `forced liquidation (${message.trigger}): ${message.orders} close orders, ${message.result}`;
+      return `forced liquidation (${message.trigger}): ${LIQUIDATION_OUTCOMES[message.result] ?? message.result}`;
     case 'conditional':
       return `conditional order ${message.conditionalId} ${message.status}${message.reason === '' ? '' : `: ${message.reason}`}`;
     case 'funds':
@@ -131,3 +131,9 @@ function notify(
   if (account === undefined) return;
   events.push({ type: 'notification', userId: account.userId, accountId, priority, key, level, code, message });
 }
+
+const LIQUIDATION_OUTCOMES: Readonly<Record<string, string>> = {
+  complete: 'every position closed',
+  partial: 'positions partly closed; the rest is closed as bids and offers come',
+  none: 'nothing to close against yet; positions are closed as bids and offers come',
+};

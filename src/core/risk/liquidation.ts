@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.ts';
 import type { PositionSide } from '../accounts/position-side.ts';
 import type { Direction, Offset } from '../commands.ts';
-import type { CoreEvent, LiquidationOrder } from '../events.ts';
+import type { CoreEvent, LiquidationOrder, LiquidationResult } from '../events.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { takeOutOfBook } from '../orders/cancel-order.ts';
 import { placeForcedOrder } from '../orders/place-order.ts';
@@ -10,9 +10,12 @@ import type { CoreState } from '../state.ts';
 /**
  * Forced liquidation (spec rule 5): cancel the account's live orders, then close every
  * position with market orders, as far as the book's liquidity allows. Whatever stays open
- * is retried at the next trade in an instrument the account holds, or when one resumes
- * (Ledger.atForceClose), when the risk check runs again. The record of what
- * was done is an `account.liquidated` event.
+ * is retried whenever something could trade with it: a trade in an instrument the account
+ * holds, an order resting on the side its closes would take, a resume (Ledger.atForceClose),
+ * when the risk check runs again. The record of what was done is an `account.liquidated`
+ * event; a `retry` that found nothing to cancel or close against leaves none (a thin
+ * market retried at every trade and resting order would otherwise bury the operators'
+ * list in records of nothing done, and the user in notifications of it).
  */
 export function liquidate(
   state: CoreState,
@@ -20,9 +23,11 @@ export function liquidate(
   ts: number,
   trigger: 'risk' | 'admin' | 'settlement',
   events: CoreEvent[],
-): 'complete' | 'partial' {
+  retry = false,
+): LiquidationResult {
   const riskRatioBefore = account.riskRatio;
-  const liquidationId = `LQ${++state.liquidationCount}`;
+  // The id is taken only by a liquidation that leaves a record.
+  const liquidationId = `LQ${state.liquidationCount + 1}`;
   const cancelled = cancelLiveOrders(state, account, events);
   const orders: LiquidationOrder[] = [];
   const positions = [...account.positions.values()].sort((a, b) => compare(a.instrument.id, b.instrument.id));
@@ -36,6 +41,10 @@ export function liquidate(
     }
   }
   const flat = positions.every((position) => position.isFlat);
+  const filled = orders.some((order) => order.filled > 0);
+  const result = flat ? 'complete' : filled ? 'partial' : 'none';
+  if (retry && result === 'none' && cancelled === 0) return result;
+  state.liquidationCount++;
   events.push({
     type: 'account.liquidated',
     liquidationId,
@@ -46,9 +55,9 @@ export function liquidate(
     riskRatioAfter: account.riskRatio,
     cancelledOrders: cancelled,
     orders,
-    result: flat ? 'complete' : 'partial',
+    result,
   });
-  return flat ? 'complete' : 'partial';
+  return result;
 }
 
 /** Live orders in a fixed order (instrument, then exchange order id), whatever built the index. */
@@ -88,11 +97,13 @@ function closeAtMarket(
   ts: number,
   events: CoreEvent[],
 ): LiquidationOrder {
+  // With nothing on the other side no order is placed: it could only be cancelled, and
+  // each retry would add one more such order to the account's history.
   // A market order's bound is the band's edge; without a band (no reference price yet)
   // "at market" is everything the other side holds: a limit at its farthest price.
-  const farthest = instrument.hasLimits ? undefined : farthestOpposite(instrument, direction);
+  const farthest = instrument.hasLimits ? instrument.book.side(direction === 'SELL').best()?.priceTicks : farthestOpposite(instrument, direction);
   const record = { orderId, instrumentId: instrument.id, direction, offset, volume };
-  if (!instrument.hasLimits && farthest === undefined) {
+  if (farthest === undefined) {
     return { ...record, filled: 0, averagePrice: 0, refusal: `no ${direction === 'SELL' ? 'bids' : 'offers'} on ${instrument.id} to close against` };
   }
   const result = placeForcedOrder(
@@ -104,8 +115,8 @@ function closeAtMarket(
       instrumentId: instrument.id,
       direction,
       offset,
-      priceType: farthest === undefined ? 'MARKET' : 'LIMIT',
-      price: farthest === undefined ? 0 : instrument.grid.toPrice(farthest),
+      priceType: instrument.hasLimits ? 'MARKET' : 'LIMIT',
+      price: instrument.hasLimits ? 0 : instrument.grid.toPrice(farthest),
       volume,
       timeCondition: 'IOC',
       volumeCondition: 'ANY',

@@ -9,8 +9,8 @@ import { riskLevelOf } from './risk-level.ts';
  * Risk check of the accounts whose margin or profit moved in this command (the ledger
  * collects them as it marks positions: an index, not a scan of every account). A change
  * of level is reported; reaching force-close liquidates, at most once per account per
- * command (what stays open is retried at the next trade in an instrument the account
- * holds, or when one resumes: Ledger.atForceClose).
+ * command (what stays open is retried when something could trade with it:
+ * Ledger.atForceClose).
  * Accounts are visited in account-id order so the outcome never depends on set order.
  */
 /**
@@ -40,6 +40,8 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
     markAccount(account);
     const ratio = account.riskRatio;
     const level = riskLevelOf(ratio, state.options);
+    // Already at force-close before this check: a liquidation found too little before.
+    const retry = account.riskLevel === 'force-close';
     if (level !== account.riskLevel) {
       events.push({
         type: 'risk.level-changed',
@@ -53,7 +55,7 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
     }
     if (level === 'force-close' && !liquidated.has(account)) {
       liquidated.add(account);
-      liquidate(state, account, ts, 'risk', events);
+      liquidate(state, account, ts, 'risk', events, retry);
     }
     // Liquidation trades touch the account again; it is re-indexed after its next check.
     if (!touched.has(account)) indexAccount(account, state.options);

@@ -3,7 +3,7 @@ import type { Position } from '../accounts/position.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
-import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement, SettledPosition } from '../events.ts';
+import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement, LiquidationResult, SettledPosition } from '../events.ts';
 import { cancelCrossingTheLimits, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { type Cents, fromCents, lotValueProblem } from '../money.ts';
@@ -60,10 +60,10 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   for (const instrument of instruments) if (instrument.status === 'DELISTED') closeDelistedPositions(state, instrument, delistingCloses);
 
   const accounts = [...state.accounts.values()].sort((a, b) => compare(a.accountId, b.accountId));
-  // What forced liquidation did to each account it had to close: `partial` when the book
-  // (or a suspended instrument) left lots open. Such an account is carried into the next
+  // What forced liquidation did to each account it had to close: `partial` or `none` when
+  // the book (or a suspended instrument) left lots open. Such an account is carried into the next
   // day still at risk and counts as failed in the summary.
-  const liquidations = new Map<Account, 'complete' | 'partial'>();
+  const liquidations = new Map<Account, LiquidationResult>();
   for (const account of accounts) {
     if (riskLevelOf(account.riskRatio, state.options) !== 'force-close' || state.ledger.liquidated.has(account)) continue;
     state.ledger.liquidated.add(account);
@@ -152,7 +152,7 @@ function closeDelistedPositions(state: CoreState, instrument: Instrument, closes
   }
 }
 
-function accountRecord(account: Account, liquidation: 'complete' | 'partial' | undefined, closedAtDelisting: DelistingClose[]): AccountSettlement {
+function accountRecord(account: Account, liquidation: LiquidationResult | undefined, closedAtDelisting: DelistingClose[]): AccountSettlement {
   return {
     accountId: account.accountId,
     userId: account.userId,
@@ -167,7 +167,7 @@ function accountRecord(account: Account, liquidation: 'complete' | 'partial' | u
     available: fromCents(account.available),
     riskRatio: account.riskRatio,
     forceClosed: liquidation === 'complete',
-    forceCloseFailed: liquidation === 'partial',
+    forceCloseFailed: liquidation !== undefined && liquidation !== 'complete',
     positions: settledPositions(account),
     closedAtDelisting,
   };

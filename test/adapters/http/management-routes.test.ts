@@ -369,7 +369,7 @@ describe('HTTP /api/management', () => {
       assert.equal(paged[0].liquidation_id, list[1].liquidation_id);
     });
 
-    it('POST /force-liquidate by user_id; without liquidity the result is partial', async () => {
+    it('POST /force-liquidate by user_id; without liquidity the result is none, and no close order is placed', async () => {
       await h.cancelAllLiveOrders();
       const target = await trader();
       const seller = await trader();
@@ -377,8 +377,10 @@ describe('HTTP /api/management', () => {
       await h.order(target, { direction: 'BUY', price: 84000, volume: 1 });
       const data = await admin('POST', '/api/management/risk/force-liquidate', { user_id: target.userId });
       assert.equal(data.account.account_id, target.accountId);
-      assert.equal(data.liquidation.result, 'partial');
-      assert.equal(data.liquidation.orders[0].filled, 0);
+      assert.equal(data.liquidation.result, 'none');
+      assert.deepEqual([data.liquidation.orders[0].filled, data.liquidation.orders[0].refusal], [0, 'no bids on SHFE.cu2701 to close against']);
+      const orders = (await h.ok('GET', `/api/order/user/${target.userId}`, { token: target.token })) as { order_id: string }[];
+      assert.ok(!orders.some((o) => o.order_id.startsWith('LQ')), 'no close order to be cancelled at once');
       const positions = (await h.ok('GET', `/api/position/account/${target.accountId}`, { token: target.token })).positions;
       assert.equal(positions['SHFE.cu2701'].volume_long, 1, 'nothing to sell into: the position stays');
     });

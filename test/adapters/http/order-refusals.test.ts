@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { HttpHarness } from '../../support/http-harness.ts';
-import { CU, orderRouteKit } from '../../support/order-route-kit.ts';
+import { CU, frozenPerLot, orderRouteKit } from '../../support/order-route-kit.ts';
 import { needsToken, refused } from '../../support/route-checks.ts';
 
 describe('HTTP POST /api/order/submit: refusals', () => {
@@ -149,6 +149,38 @@ describe('HTTP POST /api/order/submit: refusals', () => {
     assert.equal(gtd.status, 'ALIVE');
     await refused(h, 'POST', '/api/order/submit', { token: alice.token, body: { account_id: alice.accountId, ...limit('BUY', 85000, 1, { order_id: 'gtd-2' }) } }, 1001, 400);
     assert.equal((await orderOf(alice, 'gtd-2')).limit_price, 86000, 'the live order is untouched');
+  });
+
+  it('refuses a field its condition does not read, and a date not on the calendar, with 1001 / 400 (nothing placed)', async () => {
+    const alice = await trader();
+    const submitted = (body: object) => ({ token: alice.token, body: { account_id: alice.accountId, ...body } });
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      // A GFD order with a date would die at this day's settlement, not on the date.
+      ['cf-1', limit('BUY', 86000, 1, { valid_until_date: '2099-12-31' }), /valid_until_date is read only with time_condition GTD, and this order is GFD/],
+      ['cf-2', limit('BUY', 86000, 1, { time_condition: 'GTD', valid_until_date: '2099-02-30' }), /valid_until_date "2099-02-30" is not a date of the calendar/],
+      ['cf-3', limit('BUY', 86000, 2, { min_volume: 1 }), /min_volume is read only with volume_condition MIN, and this order is ANY/],
+      ['cf-4', limit('BUY', 86000, 2, { volume_condition: 'ALL', min_volume: 1 }), /this order is ALL/],
+      // The price of a market order would read as a protection it does not have.
+      ['cf-5', { ...limit('BUY', 86000), price_type: 'MARKET' }, /price 86000 is not used by MARKET orders/],
+      ['cf-6', { ...limit('BUY', 86000), price: undefined, price_type: undefined, limit_price: 86000, order_type: 'ANY' }, /price 86000 is not used by ANY orders/],
+      // Ids that DIFF clients would merge into their objects' prototype.
+      ['__proto__', limit('BUY', 86000), /order_id "__proto__" is a name every JavaScript object already has/],
+      ['constructor', limit('BUY', 86000), /order_id "constructor"/],
+    ];
+    for (const [orderId, body, named] of cases) {
+      const message = await refused(h, 'POST', '/api/order/submit', submitted({ ...body, order_id: orderId }), 1001, 400);
+      assert.match(message, named);
+      assert.equal((await h.call('GET', `/api/order/${orderId}`, { token: alice.token })).status, 404, `${orderId} is not recorded`);
+    }
+    // The same in a batch: the item is refused, its neighbour placed.
+    const batch = await h.call('POST', '/api/order/batch', { token: alice.token, body: { account_id: alice.accountId, orders: [limit('BUY', 86000, 1, { min_volume: 1, order_id: 'cf-7' }), limit('BUY', 86000, 1, { order_id: 'cf-8' })] } });
+    assert.deepEqual(batch.body.data.results.map((r: { success: boolean }) => r.success), [false, true], batch.raw);
+    // A market order with price 0 or null is a market order without a price.
+    const market = await submit(alice, { ...limit('SELL', 86000, 1, { order_id: 'cf-9' }), price: null, price_type: 'MARKET' });
+    assert.equal(market.status, 200, market.raw);
+    const zero = await submit(alice, { ...limit('SELL', 86000, 1, { order_id: 'cf-10' }), price: 0, price_type: 'MARKET' });
+    assert.equal(zero.status, 200, zero.raw);
+    assert.equal((await account(alice)).available, 10_000_000 - frozenPerLot(86000), 'only cf-8 is live');
   });
 
   it('refuses malformed fields with 1001 / 400 (direction, offset, price_type, missing instrument)', async () => {

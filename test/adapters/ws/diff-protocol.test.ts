@@ -346,12 +346,48 @@ describe('DIFF protocol', () => {
     client.close();
   });
 
-  it('a chart called "__proto__" is a chart like any other, and an empty ins_list removes it', async () => {
+  it('refuses a chart called "__proto__" or "constructor", a negative focus_position and more than 30 trading days, each by a notify', async () => {
     const client = await loggedIn(alice);
-    client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: CU, duration: 60e9, view_width: 10 });
-    await client.until((m) => Object.hasOwn(m.charts ?? {}, '__proto__') && m.charts.__proto__.state?.ins_list === CU, 5000, 'the chart');
-    client.send({ aid: 'set_chart', chart_id: '__proto__', ins_list: '', duration: 0, view_width: 0 });
-    await client.until((m) => !Object.hasOwn(m.charts ?? {}, '__proto__'), 5000, 'the chart removed');
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ chart_id: '__proto__', view_width: 10 }, 'set_chart: chart_id "__proto__" is a name every JavaScript object already has'],
+      [{ chart_id: 'constructor', view_width: 10 }, 'set_chart: chart_id "constructor"'],
+      [{ chart_id: 'back', view_width: 10, focus_datetime: 1, focus_position: -3 }, 'set_chart: focus_position must be >= 0'],
+      [{ chart_id: 'long', trading_day_start: 0, trading_day_count: 31 * 86_400e9 }, 'set_chart: trading_day_count asks for 31 trading days; a chart spans at most 30'],
+    ];
+    for (const [fields, told] of refusals) {
+      client.send({ aid: 'set_chart', ins_list: CU, duration: 60e9, ...fields });
+      await client.until((m) => Object.values(m.notify ?? {}).some((n: any) => n.content.startsWith(told)), 5000, told).catch((error: Error) => {
+        throw new Error(`${error.message.slice(0, 80)}; notes: ${client.notifications().map((n) => n.content).join(' | ')}`);
+      });
+    }
+    for (const { patch } of client.history) {
+      const charts = (patch as any).charts ?? {};
+      for (const id of ['__proto__', 'constructor', 'back', 'long']) assert.ok(!Object.hasOwn(charts, id), `no patch carries charts.${id}`);
+    }
+    client.close();
+  });
+
+  it('set_chart around focus_datetime keeps the focus candle in view, whatever focus_position says', async () => {
+    // Traders of its own: the other tests count alice's and bob's money.
+    const seller = await h.trader('focus_seller', 'FOCUS_S');
+    const buyer = await h.trader('focus_buyer', 'FOCUS_B');
+    // More ticks than the widest focus_position below, so a view left of the focus exists.
+    for (let price = 86500; price < 86620; price += 10) {
+      await h.order(seller, { direction: 'SELL', price, volume: 1 });
+      await h.order(buyer, { direction: 'BUY', price, volume: 1 });
+    }
+    const client = await connect('/ws/diff');
+    client.send({ aid: 'set_chart', chart_id: 'all-ticks', ins_list: CU, duration: 0, view_width: 10_000 });
+    await client.until((m) => m.charts?.['all-ticks']?.ready === true, 5000, 'the tick series');
+    const ticks = client.mirror.klines[CU]['0'];
+    const focus = ticks.last_id - 1;
+    const at = ticks.data[String(focus)].datetime;
+    for (const [position, span] of [[0, [focus, focus + 1]], [1, [focus - 1, focus]], [10, [focus - 1, focus]]] as const) {
+      const chartId = `focus-${position}`;
+      client.send({ aid: 'set_chart', chart_id: chartId, ins_list: CU, duration: 0, view_width: 2, focus_datetime: at, focus_position: position });
+      await client.until((m) => m.charts?.[chartId]?.ready === true, 5000, chartId);
+      assert.deepEqual([client.mirror.charts[chartId].left_id, client.mirror.charts[chartId].right_id], span, `focus_position ${position}`);
+    }
     client.close();
   });
 

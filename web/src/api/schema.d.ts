@@ -2288,6 +2288,7 @@ export interface paths {
                         user_id?: string;
                         account_id?: string;
                         new_price: number;
+                        /** @description the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4) */
                         new_volume: number;
                     };
                 };

@@ -141,7 +141,15 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
         tags: ['order'],
         summary: 'Replace a live order\'s price and volume atomically (loses time priority)',
         params: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64 }) }),
-        body: Type.Object({ user_id: OptionalId, account_id: OptionalId, new_price: Type.Number(), new_volume: Type.Number() }),
+        body: Type.Object({
+          user_id: OptionalId,
+          account_id: OptionalId,
+          new_price: Type.Number(),
+          new_volume: Type.Number({
+            description:
+              'the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4)',
+          }),
+        }),
         response: replies(OrderSchema),
       },
     },
