@@ -52,14 +52,16 @@ export class Exchange {
 
   /** Opens storage in DATA_DIR, recovers, and brings the state in line with the configuration. */
   static async start(config: ExchangeConfig, clock: Clock, log: (line: string) => void): Promise<Exchange> {
-    const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log });
+    const storage = await LevelStorage.open({ dataDir: config.dataDir, durability: config.storage.durability, log }).catch((error: unknown) => {
+      throw damageNamed(error, config.dataDir);
+    });
     try {
       return await Exchange.recoverOn(storage, config, clock, log);
     } catch (error) {
       // A start that fails (a record it cannot replay, another core version's commands)
       // releases the store: the process, or a test, may open it again.
       await storage.close().catch(() => undefined);
-      throw error;
+      throw damageNamed(error, config.dataDir);
     }
   }
 
@@ -233,6 +235,16 @@ export class Exchange {
    * not, because storage had failed (every acknowledged command is in the journal all the
    * same, and the next start replays it): not a clean stop, for the supervisor to see.
    */
+  /** A full compaction of the store; a store it leaves refusing writes stops the exchange taking commands at once. */
+  async compactStorage(): Promise<void> {
+    try {
+      await this.storage.compact();
+    } catch (error) {
+      this.committer.storageFailed(error);
+      throw error;
+    }
+  }
+
   async stop(): Promise<boolean> {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
@@ -333,4 +345,19 @@ function configuredRules(config: ExchangeConfig) {
     warningThreshold: config.risk.warningThreshold,
     forceCloseThreshold: config.risk.forceCloseThreshold,
   };
+}
+
+/**
+ * The engine reports damage to its data files in its own words only ("Corruption:
+ * corrupted compressed block contents"), naming no store and no way out: said here.
+ */
+function damageNamed(error: unknown, dataDir: string): unknown {
+  const engine = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
+  const corrupt = engine.code === 'LEVEL_CORRUPTION' || engine.cause?.code === 'LEVEL_CORRUPTION' || (typeof engine.message === 'string' && engine.message.startsWith('Corruption:'));
+  if (!corrupt) return error;
+  return new Error(
+    `the store in ${dataDir} is damaged: the storage engine could not read one of its data files (${String(engine.message)}). ` +
+      'The exchange did not start. Restore the data folder from a copy taken before the damage.',
+    { cause: error },
+  );
 }

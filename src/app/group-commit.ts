@@ -66,6 +66,15 @@ export class GroupCommitter {
   }
 
   /**
+   * The store failed outside a commit (a compaction's write): the commands in flight settle
+   * on their own commits, which the store refuses too; no later one is taken.
+   */
+  storageFailed(error: unknown): void {
+    this.failure ??= new StorageUnavailableError(error);
+    this.log(`storage: ${this.failure.message}`);
+  }
+
+  /**
    * One command: journaled now; applied and acknowledged once durable (one promise,
    * nothing else per command). `afterPublication`: acknowledged once it is published as
    * well, for callers that tell a DIFF client about it.

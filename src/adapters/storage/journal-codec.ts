@@ -5,7 +5,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A journal entry that cannot be read back. */
 export class JournalCorruptionError extends Error {
   constructor(readonly seq: number, detail: string) {
-    super(`journal record ${seq} is corrupt (${detail}); refusing to start rather than lose what follows it`);
+    super(`journal record ${seq} is corrupt (${detail}); refusing to start rather than lose what follows it. Restore the data folder from a copy taken before the damage`);
     this.name = 'JournalCorruptionError';
   }
 }

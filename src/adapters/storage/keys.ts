@@ -18,6 +18,7 @@
  *   m:initial-rules  (until 2026-11-24) the core rules a journal without rules.set began
  *            under; unused since commands of earlier core versions are not replayed
  *   m:core-versions  which core version applied which commands (JSON: [{fromSeq, version}])
+ *   m:compacted-at  when the last compaction an administrator asked for ended (epoch ms)
  */
 const WIDTH = 16;
 
@@ -28,6 +29,7 @@ export const ARCHIVE_PREFIX = 'a:';
 export const CHECKPOINT_PIECE_PREFIX = 'c:';
 export const CHECKPOINT_META_KEY = 'm:history-checkpoint';
 export const PRUNED_THROUGH_KEY = 'm:journal-pruned-through';
+export const COMPACTED_AT_KEY = 'm:compacted-at';
 export const CORE_VERSIONS_KEY = 'm:core-versions';
 /** The byte after ':' bounds a prefix range from above. */
 const PREFIX_END = ';';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import type { CoreVersionSpan } from '../../core/index.ts';
-import { CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
+import { COMPACTED_AT_KEY, CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelArchiveStore } from './level-archive.ts';
 import { LevelHistoryCheckpoint } from './level-history-checkpoint.ts';
 import { LevelJournal } from './level-journal.ts';
@@ -128,9 +128,20 @@ export class LevelStorage {
     await this.db.put(CORE_VERSIONS_KEY, JSON.stringify([...spans, { fromSeq, version }]), { sync: true });
   }
 
-  /** A real compaction of the whole key range (POST /api/admin/compaction/trigger). */
+  /**
+   * A real compaction of the whole key range (POST /api/admin/compaction/trigger). LevelDB
+   * answers compactRange as done even when a background write failed (a full disk): it
+   * keeps the failure as the store's error and refuses the next write with it. So the
+   * compaction ends with a durable write of its own, which meets that error at once: the
+   * operator who asked hears of the failure, not the next trader.
+   */
   async compact(): Promise<void> {
     await this.db.compactRange('\u0000', '\uffff');
+    try {
+      await this.db.put(COMPACTED_AT_KEY, String(Date.now()), { sync: true });
+    } catch (error) {
+      throw new Error(`the compaction did not complete, and the store takes no more writes: ${(error as Error).message}`, { cause: error });
+    }
   }
 
   close(): Promise<void> {

@@ -15,7 +15,9 @@ import path from 'node:path';
  *
  * Such a line stops the start, and a note beside the store keeps stopping it until an
  * operator decides: restore the folder from a copy, or delete the note to go on with
- * what remains.
+ * what remains. What remains is usable only when the damage was at the journal's end:
+ * records missing with later ones stored make the journal's own check refuse the start
+ * again (JournalCorruptionError), and then only a copy restores the store.
  *
  * By the time LevelDB has opened, the damaged log is gone from the store, and the next
  * open moves LOG to LOG.old: a start that ended between the open and the note (killed,
@@ -65,7 +67,8 @@ export function refuseNotedDamage(location: string): void {
   if (!existsSync(note)) return;
   throw new Error(
     `the store at ${location} lost part of its write-ahead log at an earlier start, and waits for a decision (${note}): ` +
-      `restore the folder from a copy; or delete that file to go on with what remains, the newest commands lost.`,
+      `restore the folder from a copy; or delete that file to go on with what remains, the newest commands lost ` +
+      '(only when the damage was at the end of the journal: if later commands were kept after the lost ones, the start refuses again, and only a copy restores the store).',
   );
 }
 
@@ -86,6 +89,8 @@ export function noteDamage(location: string, dropped: readonly string[], when: D
       '',
       'Commands the exchange had acknowledged may be missing from the store. The exchange refuses to start while this file exists.',
       'Restore this folder from a copy taken before the damage; or, to go on with what remains, delete this file and start again.',
+      'Going on works only when the damage was at the end of the journal (the newest commands are then lost). If commands',
+      'were lost with later ones kept, the next start refuses again, naming the first missing record: then only a copy restores the store.',
       '',
       ].join('\n'),
     );
@@ -97,6 +102,6 @@ export function noteDamage(location: string, dropped: readonly string[], when: D
   return new Error(
     `the store at ${location} is damaged: the storage engine dropped part of its write-ahead log while opening it ` +
       `(${dropped.map((line) => line.trim()).join('; ')}), so commands that were acknowledged may be missing. ` +
-      `The exchange did not start. Restore the folder from a copy; or delete ${note} to go on with what remains${unwritten}.`,
+      `The exchange did not start. Restore the folder from a copy; or delete ${note} to go on with what remains, which works only when the damage was at the journal's end (see the note)${unwritten}.`,
   );
 }

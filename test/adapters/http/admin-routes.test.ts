@@ -370,6 +370,25 @@ describe('HTTP /api/admin', () => {
       await h.cancelAllLiveOrders();
     });
 
+    it('a compaction the store could not finish (a full disk) answers 1005 / 500, and the exchange stops taking commands at once', async () => {
+      const own = await HttpHarness.start();
+      try {
+        const trader = await own.trader('compactor', 'COMPACTOR1', 1_000_000);
+        // LevelDB answers compactRange as done and keeps a failed background write as the
+        // store's error, which every later write meets: as here.
+        const db = (own.exchange.storage as unknown as { db: { put: (...args: unknown[]) => Promise<void>; batch: (...args: unknown[]) => Promise<void> } }).db;
+        const full = () => Promise.reject(new Error('IO error: /data/000005.ldb: No space left on device'));
+        db.put = full;
+        db.batch = full;
+        const message = await refused(own, 'POST', '/api/admin/compaction/trigger', { token: own.admin.token }, 1005, 500);
+        assert.match(message, /the compaction did not complete, and the store takes no more writes: IO error: .*No space left on device; the exchange takes no more commands/);
+        await refused(own, 'GET', '/health', {}, 1005, 500);
+        await refused(own, 'POST', '/api/order/submit', { token: trader.token, body: { account_id: trader.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' } }, 1005, 500);
+      } finally {
+        await own.stop();
+      }
+    });
+
     it('needs the admin role (1003 / 403) and a token (1002 / 401)', async () => {
       await refused(h, 'POST', '/api/admin/compaction/trigger', { token: alice.token }, 1003, 403);
       await needsToken(h, 'POST', '/api/admin/compaction/trigger');

@@ -172,7 +172,11 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
     async () => {
       const before = ctx.exchange.storage.figures();
       const started = performance.now();
-      await ctx.exchange.storage.compact();
+      try {
+        await ctx.exchange.compactStorage();
+      } catch (error) {
+        throw new ApiError(ResultCode.InternalError, `${(error as Error).message}; the exchange takes no more commands (see the log)`);
+      }
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       return ok({ before, after: ctx.exchange.storage.figures(), duration_ms: durationMs });
     },
