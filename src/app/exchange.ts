@@ -96,6 +96,7 @@ export class Exchange {
         if (events !== undefined) replayedSidecars.push([stamped.seq, encodeSidecar(stamped.ts, events)]);
       };
     }, coreVersions);
+    storage.refuseLostCommands(recovered.state.lastSeq);
     // Every command from here on is applied by this version (see recover).
     await storage.recordCoreVersion(recovered.state.lastSeq + 1, CORE_VERSION);
     let fromCheckpoint = false;
@@ -125,6 +126,10 @@ export class Exchange {
       if (events !== undefined) storage.journal.attach(stamped.seq, encodeSidecar(stamped.ts, events));
     });
     const committer = new GroupCommitter(sequencer, storage.journal, log);
+    committer.onDurable((batch) => {
+      const last = batch.at(-1);
+      if (last !== undefined) storage.durableMark.durableThrough(last.stamped.seq);
+    });
     const exchange = new Exchange(config, storage, sequencer, committer, history, marketData, log);
     exchange.snapshotSeq = recovered.snapshotSeq;
     await exchange.alignWithConfig(clock);
@@ -230,11 +235,6 @@ export class Exchange {
     return this.snapshotting;
   }
 
-  /**
-   * Finishes the commands in flight and writes the shutdown snapshot; false when it could
-   * not, because storage had failed (every acknowledged command is in the journal all the
-   * same, and the next start replays it): not a clean stop, for the supervisor to see.
-   */
   /** A full compaction of the store; a store it leaves refusing writes stops the exchange taking commands at once. */
   async compactStorage(): Promise<void> {
     try {
@@ -245,6 +245,11 @@ export class Exchange {
     }
   }
 
+  /**
+   * Finishes the commands in flight and writes the shutdown snapshot; false when it could
+   * not, because storage had failed (every acknowledged command is in the journal all the
+   * same, and the next start replays it): not a clean stop, for the supervisor to see.
+   */
   async stop(): Promise<boolean> {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);

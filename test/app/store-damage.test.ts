@@ -1,13 +1,14 @@
 /**
- * Damage to the storage engine's data files (not its write-ahead log, which
- * wal-damage.ts watches): the engine's own words ("Corruption: ...") name no store and no
- * way out, so the start's refusal names the data folder and what to do.
+ * Damage the journal's own checks cannot see: a data file of the storage engine (its own
+ * words, "Corruption: ...", name no store and no way out), and a write-ahead log that lost
+ * its end (durable-mark.ts). Damage inside the log: wal-damage.ts.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { DURABLE_MARK } from '../../src/adapters/storage/durable-mark.ts';
 import { ManualClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
 import { loadConfig } from '../../src/config/index.ts';
@@ -43,5 +44,39 @@ describe('a damaged data file of the store', () => {
     });
     // The engine may write tables of its own as it opens; it deletes none of those it could not read.
     for (const [name, bytes] of garbled) assert.ok(readFileSync(path.join(location, name)).equals(bytes), `${name} is as it was`);
+  });
+});
+
+describe('a store that lost acknowledged commands without a hole (its write-ahead log emptied)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-lost-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const start = () => Exchange.start(loadConfig({ DATA_DIR: dataDir }, root), new ManualClock(1_700_000_100_000), silent);
+  const location = path.join(dataDir, 'exchange.leveldb');
+
+  it('refuses the start, naming the seq recovery reached and the one that was durable; deleting the mark goes on with what remains', async () => {
+    const first = await start();
+    await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+    for (let i = 0; i < 20; i++) await first.submit({ type: 'account.open', userId: 'u1', accountId: `A${i}`, initialBalance: 1_000 });
+    const acknowledged = first.state.lastSeq;
+    // As a crash leaves it: no shutdown snapshot (whose pruning would move the journal into
+    // a table file); the mark as its timer had written it.
+    await first.storage.close();
+    assert.equal(readFileSync(path.join(location, DURABLE_MARK), 'utf8'), `${acknowledged}\n`);
+    // What the review did: the engine's write-ahead logs emptied.
+    for (const name of readdirSync(location).filter((n) => n.endsWith('.log'))) writeFileSync(path.join(location, name), '');
+    let reached = -1;
+    await assert.rejects(start(), (error: Error) => {
+      const [, at] = error.message.match(new RegExp(`ends at seq (\\d+), but commands through seq ${acknowledged} were durable and acknowledged`)) ?? [];
+      reached = Number(at);
+      assert.ok(reached < acknowledged, error.message);
+      assert.match(error.message, new RegExp(`write-ahead log lost its end.*The exchange did not start\\. Restore the folder from a copy taken after that seq; or, to go on with what remains \\(commands ${reached + 1} to ${acknowledged} lost\\), delete DURABLE-THROUGH and start again\\.$`));
+      return true;
+    });
+    // The operator decides to go on: what remains, and the mark follows it from there.
+    rmSync(path.join(location, DURABLE_MARK));
+    const remains = await start();
+    assert.equal(remains.state.usersByName.has('alice'), false, 'the lost commands are lost');
+    await remains.stop();
+    assert.equal(readFileSync(path.join(location, DURABLE_MARK), 'utf8'), `${remains.state.lastSeq}\n`);
   });
 });

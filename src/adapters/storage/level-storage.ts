@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import type { CoreVersionSpan } from '../../core/index.ts';
+import { DURABLE_MARK, DurableMark, refuseLostCommands } from './durable-mark.ts';
 import { COMPACTED_AT_KEY, CORE_VERSIONS_KEY, rangeEnd, SNAPSHOT_PREFIX } from './keys.ts';
 import { LevelArchiveStore } from './level-archive.ts';
 import { LevelHistoryCheckpoint } from './level-history-checkpoint.ts';
@@ -29,7 +30,7 @@ export interface StorageFigures {
 }
 
 /** Files LevelDB (and the check of its log) writes before and beside any data: a folder holding only these is new. */
-const ENGINE_BOOKKEEPING = new Set(['LOCK', 'LOG', 'LOG.old', OPEN_UNCHECKED, DAMAGE_NOTE]);
+const ENGINE_BOOKKEEPING = new Set(['LOCK', 'LOG', 'LOG.old', OPEN_UNCHECKED, DAMAGE_NOTE, DURABLE_MARK, `${DURABLE_MARK}.next`]);
 
 export class LevelStorage {
   private constructor(
@@ -39,8 +40,18 @@ export class LevelStorage {
     /** The history archive's full chunks (see RecordArchive). */
     readonly archive: LevelArchiveStore,
     private readonly location: string,
+    log: (line: string) => void,
   ) {
     this.historyCheckpoint = new LevelHistoryCheckpoint(db);
+    this.durableMark = new DurableMark(location, log);
+  }
+
+  /** Where recovery must reach again (see durable-mark.ts); the exchange tells it what became durable. */
+  readonly durableMark: DurableMark;
+
+  /** Refuses a recovery that ended before what was once durable. */
+  refuseLostCommands(recoveredThrough: number): void {
+    refuseLostCommands(this.location, recoveredThrough);
   }
 
   /** The history checkpoint of the last clean stop. */
@@ -84,7 +95,7 @@ export class LevelStorage {
     const sync = options.durability === 'full';
     const journal = await LevelJournal.open(db, { sync, log: options.log });
     const archive = await LevelArchiveStore.open(db, options.log);
-    return new LevelStorage(db, journal, new LevelSnapshots(db, sync), archive, location);
+    return new LevelStorage(db, journal, new LevelSnapshots(db, sync), archive, location, options.log);
   }
 
   /** The engine's own figures, for /api/monitoring/storage. */
@@ -144,7 +155,8 @@ export class LevelStorage {
     }
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  async close(): Promise<void> {
+    await this.durableMark.close();
+    await this.db.close();
   }
 }
