@@ -22,8 +22,14 @@ const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set([
   'valueOf',
 ]);
 
-/** '' when `id` may name something of a user's, else why not (`what` names the field). */
-export function reservedNameProblem(what: string, id: string): string {
-  if (!OBJECT_MEMBER_NAMES.has(id)) return '';
-  return `${what} ${JSON.stringify(id)} is a name every JavaScript object already has, which DIFF clients would take for their own; choose another`;
+const IN_LOWER_CASE: ReadonlySet<string> = new Set([...OBJECT_MEMBER_NAMES].map((name) => name.toLowerCase()));
+
+/**
+ * '' when `id` may name something of a user's, else why not (`what` names the field).
+ * `anyCase`: for usernames, which log in in any letter case and appear under trade.<key>
+ * as the client typed them (registered as "Constructor", logged in as "constructor").
+ */
+export function reservedNameProblem(what: string, id: string, anyCase = false): string {
+  if (anyCase ? !IN_LOWER_CASE.has(id.toLowerCase()) : !OBJECT_MEMBER_NAMES.has(id)) return '';
+  return `${what} ${JSON.stringify(id)} is${anyCase && !OBJECT_MEMBER_NAMES.has(id) ? ', in some letter case,' : ''} a name every JavaScript object already has, which DIFF clients would take for their own; choose another`;
 }

@@ -4,7 +4,7 @@
  * its end (durable-mark.ts). Damage inside the log: wal-damage.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -78,5 +78,20 @@ describe('a store that lost acknowledged commands without a hole (its write-ahea
     assert.equal(remains.state.usersByName.has('alice'), false, 'the lost commands are lost');
     await remains.stop();
     assert.equal(readFileSync(path.join(location, DURABLE_MARK), 'utf8'), `${remains.state.lastSeq}\n`);
+  });
+});
+
+describe('the durable mark of a store that does not fsync its batches (durability "relaxed")', () => {
+  it('is not written: a power cut could leave it ahead of the log', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-relaxed-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir }, root);
+      const exchange = await Exchange.start({ ...config, storage: { ...config.storage, durability: 'relaxed' } }, new ManualClock(1_700_000_100_000), silent);
+      await exchange.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
+      await exchange.stop();
+      assert.equal(existsSync(path.join(dataDir, 'exchange.leveldb', DURABLE_MARK)), false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

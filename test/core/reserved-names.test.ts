@@ -10,7 +10,7 @@ import { ResultCode } from '../../src/core/index.ts';
 import { CoreHarness } from '../support/core-harness.ts';
 
 describe('reserved names', () => {
-  it('refuses them as usernames with 1001, and takes names that only contain them', () => {
+  it('refuses them as usernames with 1001, in any letter case, and takes names that only contain them', () => {
     const x = new CoreHarness([]);
     for (const username of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
       const result = x.run({ type: 'user.register', userId: `u-${username}`, username, passwordHash: 'h', role: 'user' });
@@ -18,7 +18,13 @@ describe('reserved names', () => {
       assert.match(result.message, new RegExp(`username "${username}" is a name every JavaScript object already has`));
       assert.equal(x.state.users.has(`u-${username}`), false);
     }
-    for (const username of ['Constructor', '__proto__x', 'my_toString']) {
+    // Usernames log in in any letter case, and DIFF shows trade.<the name as typed>.
+    for (const username of ['Constructor', '__PROTO__', 'hasownproperty']) {
+      const result = x.run({ type: 'user.register', userId: `u-${username}`, username, passwordHash: 'h', role: 'user' });
+      assert.equal(result.code, ResultCode.ParameterError, username);
+      assert.match(result.message, /is, in some letter case, a name every JavaScript object already has/);
+    }
+    for (const username of ['__proto__x', 'my_toString']) {
       assert.equal(x.run({ type: 'user.register', userId: `u-${username}`, username, passwordHash: 'h', role: 'user' }).code, ResultCode.Success, username);
     }
   });

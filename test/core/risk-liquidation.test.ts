@@ -180,6 +180,34 @@ describe('forced liquidation', () => {
     assert.notEqual(x.state.accounts.get('A')!.riskLevel, 'force-close');
   });
 
+  it('places no close order on a suspended instrument with bids resting: a retry then leaves no trace at all', () => {
+    const MEAL = { ...CU, instrumentId: 'DCE.m2601', exchangeId: 'DCE' as const, productId: 'm', priceTick: 1, volumeMultiple: 1, marginRatio: 0.1, preSettlement: 100 };
+    const x = new CoreHarness([CU, MEAL]);
+    x.ensureAccount('A', 40_000);
+    for (const other of ['B', 'C', 'D', 'E']) x.ensureAccount(other, 1_000_000);
+    const meal = { instrumentId: MEAL.instrumentId };
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('B', 'b2', 'SELL', 100, 1, meal);
+    x.place('A', 'a2', 'BUY', 100, 1, meal);
+    x.place('E', 'e1', 'BUY', 65000, 5, { timeCondition: 'GTC' });
+    x.run({ type: 'instrument.suspend', instrumentId: CU.instrumentId });
+    x.run({ type: 'settlement.set-price', instrumentId: CU.instrumentId, price: 65000 });
+    const settled = x.run({ type: 'settlement.execute' });
+    const [record] = eventsOfType(settled, 'account.liquidated');
+    assert.deepEqual(record?.orders.map((o) => [o.instrumentId, o.filled, o.refusal]), [
+      [MEAL.instrumentId, 0, `no bids on ${MEAL.instrumentId} to close against`],
+      [CU.instrumentId, 0, `${CU.instrumentId} is suspended`],
+    ]);
+    assert.equal(eventsOfType(settled, 'order.rejected').length, 0, 'no close order refused for the suspension');
+    // A trade in the other instrument A holds retries A: nothing can be closed, and nothing is told.
+    x.place('C', 'c1', 'SELL', 100, 1, meal);
+    const retried = x.place('D', 'd1', 'BUY', 100, 1, meal);
+    assert.deepEqual(retried.events.filter((e) => ('accountId' in e && e.accountId === 'A') || ('order' in e && e.order.accountId === 'A')).map((e) => e.type), []);
+    assert.deepEqual([...x.state.ledger.atForceClose].map((a) => a.accountId), ['A']);
+  });
+
   it('an administrator can liquidate any account through the same path', () => {
     const x = longOnThinEquity();
     x.place('A', 'a1', 'BUY', 70000, 1);

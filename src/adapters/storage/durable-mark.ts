@@ -26,20 +26,27 @@ export class DurableMark {
   private durable = 0;
   private written: number;
   private writing: Promise<void> = Promise.resolve();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | undefined;
 
+  /**
+   * `fsynced`: batches are fsync'd before they count as durable (durability "full"). A
+   * store that does not fsync them keeps no mark: a power cut could leave the mark ahead
+   * of its log, and refuse a start that lost only what it was allowed to lose.
+   */
   constructor(
     private readonly location: string,
     private readonly log: (line: string) => void,
+    private readonly fsynced: boolean,
   ) {
     this.written = readDurableMark(location) ?? 0;
+    if (!fsynced) return;
     this.timer = setInterval(() => this.write(), EVERY_MS);
     this.timer.unref();
   }
 
   /** Everything through `seq` is durable. */
   durableThrough(seq: number): void {
-    if (seq > this.durable) this.durable = seq;
+    if (this.fsynced && seq > this.durable) this.durable = seq;
   }
 
   /** The last write, and one of what is durable now (a clean stop). */

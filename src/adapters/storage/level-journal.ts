@@ -97,6 +97,11 @@ export class LevelJournal implements Journal {
     return this.appended;
   }
 
+  /** Whether a commit is fsync'd before it resolves (durability "full"). */
+  get fsyncs(): boolean {
+    return this.sync;
+  }
+
   continueAfter(seq: number): void {
     if (seq > this.appended) this.appended = seq;
   }

@@ -43,7 +43,7 @@ export class LevelStorage {
     log: (line: string) => void,
   ) {
     this.historyCheckpoint = new LevelHistoryCheckpoint(db);
-    this.durableMark = new DurableMark(location, log);
+    this.durableMark = new DurableMark(location, log, journal.fsyncs);
   }
 
   /** Where recovery must reach again (see durable-mark.ts); the exchange tells it what became durable. */

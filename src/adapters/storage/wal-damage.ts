@@ -91,6 +91,8 @@ export function noteDamage(location: string, dropped: readonly string[], when: D
       'Restore this folder from a copy taken before the damage; or, to go on with what remains, delete this file and start again.',
       'Going on works only when the damage was at the end of the journal (the newest commands are then lost). If commands',
       'were lost with later ones kept, the next start refuses again, naming the first missing record: then only a copy restores the store.',
+      'If the lost commands were marked durable (the file DURABLE-THROUGH), the next start refuses for that too, naming the seqs lost:',
+      'delete that file as well to go on.',
       '',
       ].join('\n'),
     );

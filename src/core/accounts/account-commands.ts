@@ -36,7 +36,7 @@ export function registerUser(state: CoreState, command: RegisterUser, ts: number
     return rejected(ResultCode.ParameterError, USERNAME_RULE);
   }
   // A DIFF login shows the user's business under trade.<username>.
-  const reserved = reservedNameProblem('username', command.username);
+  const reserved = reservedNameProblem('username', command.username, true);
   if (reserved !== '') return rejected(ResultCode.ParameterError, reserved);
   if (state.usersByName.has(usernameKey(command.username))) {
     return rejected(ResultCode.AccountExists, `username ${command.username} is already taken`);

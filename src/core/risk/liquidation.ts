@@ -29,7 +29,7 @@ export function liquidate(
   // The id is taken only by a liquidation that leaves a record.
   const liquidationId = `LQ${state.liquidationCount + 1}`;
   const cancelled = cancelLiveOrders(state, account, events);
-  const orders: LiquidationOrder[] = [];
+  const orders: (LiquidationOrder & { placed: boolean })[] = [];
   const positions = [...account.positions.values()].sort((a, b) => compare(a.instrument.id, b.instrument.id));
   for (const position of positions) {
     const instrument = position.instrument;
@@ -43,7 +43,8 @@ export function liquidate(
   const flat = positions.every((position) => position.isFlat);
   const filled = orders.some((order) => order.filled > 0);
   const result = flat ? 'complete' : filled ? 'partial' : 'none';
-  if (retry && result === 'none' && cancelled === 0) return result;
+  // Nothing cancelled and no order placed: the retry left no trace to record.
+  if (retry && result === 'none' && cancelled === 0 && orders.every((order) => !order.placed)) return result;
   state.liquidationCount++;
   events.push({
     type: 'account.liquidated',
@@ -54,7 +55,7 @@ export function liquidate(
     riskRatioBefore,
     riskRatioAfter: account.riskRatio,
     cancelledOrders: cancelled,
-    orders,
+    orders: orders.map(({ placed: _placed, ...order }) => order),
     result,
   });
   return result;
@@ -96,16 +97,23 @@ function closeAtMarket(
   volume: number,
   ts: number,
   events: CoreEvent[],
-): LiquidationOrder {
-  // With nothing on the other side no order is placed: it could only be cancelled, and
-  // each retry would add one more such order to the account's history.
+): LiquidationOrder & { placed: boolean } {
+  // An order that could not trade is not placed: it could only be refused or cancelled,
+  // and each retry would add one more such order to the account's history. So not on a
+  // suspended instrument, nor against an empty side or one resting beyond the band a
+  // market order may trade in (bids below limit-down stay when the limits move).
   // A market order's bound is the band's edge; without a band (no reference price yet)
   // "at market" is everything the other side holds: a limit at its farthest price.
-  const farthest = instrument.hasLimits ? instrument.book.side(direction === 'SELL').best()?.priceTicks : farthestOpposite(instrument, direction);
   const record = { orderId, instrumentId: instrument.id, direction, offset, volume };
-  if (farthest === undefined) {
-    return { ...record, filled: 0, averagePrice: 0, refusal: `no ${direction === 'SELL' ? 'bids' : 'offers'} on ${instrument.id} to close against` };
+  const notPlaced = (refusal: string) => ({ ...record, filled: 0, averagePrice: 0, refusal, placed: false });
+  if (instrument.status === 'SUSPENDED') return notPlaced(`${instrument.id} is suspended`);
+  const best = instrument.book.side(direction === 'SELL').best()?.priceTicks;
+  const side = direction === 'SELL' ? 'bids' : 'offers';
+  if (best === undefined) return notPlaced(`no ${side} on ${instrument.id} to close against`);
+  if (instrument.hasLimits && (direction === 'SELL' ? best < instrument.lowerLimitTicks : best > instrument.upperLimitTicks)) {
+    return notPlaced(`no ${side} on ${instrument.id} within its price limits to close against`);
   }
+  const farthest = instrument.hasLimits ? best : farthestOpposite(instrument, direction)!;
   const result = placeForcedOrder(
     state,
     {
@@ -137,6 +145,7 @@ function closeAtMarket(
     filled,
     averagePrice: filled === 0 ? 0 : instrument.grid.toPrice(Math.round(turnover / filled)),
     refusal: result.code !== 1000 ? result.message : filled < volume ? `${volume - filled} of ${volume} lots found nothing to close against` : '',
+    placed: true,
   };
 }
 
