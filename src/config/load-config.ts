@@ -145,8 +145,9 @@ function adminCredentialIssues(username: string, password: string, overrides: En
     env !== undefined ? { source: 'environment', where: envName } : { source: configPath, where: fileKey };
   if (!USERNAME.test(username)) {
     issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: `${USERNAME_RULE}, got ${JSON.stringify(username)}` });
-  } else if (reservedNameProblem('username', username, true) !== '') {
-    issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: reservedNameProblem('username', username, true) });
+  } else {
+    const reserved = reservedNameProblem('username', username, true);
+    if (reserved !== '') issues.push({ ...where(overrides.adminUsername, 'ADMIN_USERNAME', 'auth.admin_username'), problem: reserved });
   }
   // Longer than a login takes; the registration minimum (6) is checked when the admin is
   // created, so an admin made before that rule keeps starting.

@@ -113,7 +113,6 @@ function closeAtMarket(
   if (instrument.hasLimits && (direction === 'SELL' ? best < instrument.lowerLimitTicks : best > instrument.upperLimitTicks)) {
     return notPlaced(`no ${side} on ${instrument.id} within its price limits to close against`);
   }
-  const farthest = instrument.hasLimits ? best : farthestOpposite(instrument, direction)!;
   const result = placeForcedOrder(
     state,
     {
@@ -124,7 +123,7 @@ function closeAtMarket(
       direction,
       offset,
       priceType: instrument.hasLimits ? 'MARKET' : 'LIMIT',
-      price: instrument.hasLimits ? 0 : instrument.grid.toPrice(farthest),
+      price: instrument.hasLimits ? 0 : instrument.grid.toPrice(farthestOpposite(instrument, direction)!),
       volume,
       timeCondition: 'IOC',
       volumeCondition: 'ANY',
