@@ -150,6 +150,8 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(alice.getByTestId('trading-day'), before);
     await admin.goto('/console/settlement');
     await admin.getByTestId('execute-settlement').click();
+    // The question names the day, and the console sends it: a second click settles nothing more.
+    await waitForText(admin.locator('.n-dialog'), `Settle trading day ${before}?`);
     await admin.getByRole('button', { name: 'Confirm' }).click();
     const summary = admin.getByTestId('settlement-summary');
     await waitForText(summary, before);

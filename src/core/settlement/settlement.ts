@@ -49,7 +49,8 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   const day = state.tradingDay;
   if (day === '') return rejected(ResultCode.ParameterError, 'no trading day has begun: nothing to settle');
   if (command.tradingDay !== undefined && command.tradingDay !== day) {
-    return rejected(ResultCode.ParameterError, `trading day ${String(command.tradingDay)} is not the current one (${day}): already settled`);
+    const which = command.tradingDay < day ? 'is already settled' : 'has not begun';
+    return rejected(ResultCode.ParameterError, `trading day ${command.tradingDay} ${which}: the exchange is trading ${day}`);
   }
   const events: CoreEvent[] = [];
   expireDayOrders(state, events);

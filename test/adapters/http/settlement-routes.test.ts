@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HttpHarness, type TestUser } from '../../support/http-harness.ts';
-import { cents, hasFields, needsToken, refused } from '../../support/route-checks.ts';
+import { cents, hasFields, needsToken, refused, refusedNaming } from '../../support/route-checks.ts';
 
 type Trader = TestUser & { accountId: string };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,6 +23,7 @@ describe('HTTP /api/admin/settlement', () => {
   let carol: Trader;
   let firstDay: string;
   let firstSummary: any;
+  let secondSummary: any;
 
   before(async () => {
     h = await HttpHarness.start();
@@ -162,11 +163,39 @@ describe('HTTP /api/admin/settlement', () => {
       await needsToken(h, 'POST', '/api/admin/settlement/execute');
       assert.equal((await h.asAdmin('GET', '/api/admin/settlement/history')).length, 1, 'nothing was settled');
     });
+
+    it('refuses a body naming a day the exchange is not on (1001 / 400), a malformed day or an unknown field', async () => {
+      const path = '/api/admin/settlement/execute';
+      const today = (await h.ok('GET', '/health')).trading_day;
+      const settled = await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: firstDay } }, 1001, 400);
+      assert.match(settled, /already settled/);
+      assert.ok(settled.includes(today), 'the message names the day being traded');
+      const ahead = await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: '2099-01-02' } }, 1001, 400);
+      assert.match(ahead, /not begun/);
+      await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: '20991231' } }, 1001, 400);
+      await refusedNaming(h, 'POST', path, { token: h.admin.token, body: { tradingDay: today } }, 1001, 400, 'tradingDay');
+      await refused(h, 'POST', path, { token: alice.token, body: { trading_day: today } }, 1003, 403);
+      assert.equal((await h.asAdmin('GET', '/api/admin/settlement/history')).length, 1, 'nothing was settled');
+      assert.equal((await h.ok('GET', '/health')).trading_day, today);
+    });
+
+    it('settles a day named twice at once only once: a double click or a retry does not settle the next day', async () => {
+      const day = (await h.ok('GET', '/health')).trading_day;
+      const send = () => h.call('POST', '/api/admin/settlement/execute', { token: h.admin.token, body: { trading_day: day } });
+      const replies = await Promise.all([send(), send()]);
+      const statuses = replies.map((r) => r.status).sort();
+      assert.deepEqual(statuses, [200, 400], replies.map((r) => r.raw).join('\n'));
+      const done = replies.find((r) => r.status === 200)!.body.data;
+      assert.equal(done.settlement_date, day);
+      assert.equal(replies.find((r) => r.status === 400)!.body.error?.code, 1001);
+      assert.equal((await h.ok('GET', '/health')).trading_day, done.next_trading_day, 'one day was settled');
+      secondSummary = done;
+    });
   });
 
   describe('GET /api/admin/settlement/history and /detail/{date}', () => {
     it('lists settlements newest first, with paging', async () => {
-      const second = await h.asAdmin('POST', '/api/admin/settlement/execute');
+      const second = secondSummary;
       assert.ok(second.settlement_date > firstSummary.settlement_date);
       assert.equal(second.total_commission, 0);
       const history = (await h.asAdmin('GET', '/api/admin/settlement/history')) as any[];

@@ -6238,7 +6238,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Freeze an account: no new orders, no withdrawals (2005) (admin) */
+        /** Freeze an account: no orders, opening or closing (its resting orders stay), no withdrawals or transfers out (2005) (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -8221,7 +8221,15 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional: without a body the current trading day is settled */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The trading day meant to be settled (YYYY-MM-DD, as /health shows it): refused (1001) when the exchange is on another day, e.g. one settled a moment before */
+                        trading_day?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

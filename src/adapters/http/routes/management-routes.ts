@@ -186,7 +186,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         config: admin,
         schema: {
           tags: ['management'],
-          summary: frozen ? 'Freeze an account: no new orders, no withdrawals (2005)' : 'Unfreeze an account',
+          summary: frozen ? 'Freeze an account: no orders, opening or closing (its resting orders stay), no withdrawals or transfers out (2005)' : 'Unfreeze an account',
           params: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 64 }) }),
           response: replies(AccountSummarySchema),
         },

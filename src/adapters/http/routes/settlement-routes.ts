@@ -12,6 +12,18 @@ import { SettlementDetailSchema, SettlementSummarySchema } from '../schemas/reso
 const admin = { access: 'admin' as const };
 const PriceItem = Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 64 }), settlement_price: Type.Number() });
 
+const ExecuteBody = Type.Object(
+  {
+    trading_day: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'The trading day meant to be settled (YYYY-MM-DD, as /health shows it): refused (1001) when the exchange is on another day, e.g. one settled a moment before',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Optional: without a body the current trading day is settled' },
+);
+
 function summaryView(s: SettlementDetail) {
   return {
     settlement_date: s.settlementDate,
@@ -149,10 +161,22 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
     '/api/admin/settlement/execute',
     {
       config: admin,
-      schema: { tags: ['settlement'], summary: 'Run day-end settlement now; the next trading day begins', response: replies(SettlementSummarySchema) },
+      // The spec sends no body; a body may name the day meant, so that a request sent
+      // twice (a double click, a client's retry, two operators) settles one day, not two.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+      schema: {
+        tags: ['settlement'],
+        summary: 'Run day-end settlement now; the next trading day begins',
+        body: ExecuteBody,
+        response: replies(SettlementSummarySchema),
+      },
     },
-    async () => {
-      const { result, stamped } = await execute(ctx.exchange, { type: 'settlement.execute' });
+    async (request) => {
+      const tradingDay = request.body.trading_day;
+      const { result, stamped } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }) });
       const event = result.events.find((e) => e.type === 'settlement.completed');
       if (event?.type !== 'settlement.completed') throw new ApiError(ResultCode.InternalError, 'settlement produced no summary');
       const { type: _type, ...detail } = event;
