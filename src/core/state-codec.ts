@@ -228,12 +228,11 @@ export function restoreState(data: SerializedState): CoreState {
   for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {
     const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);
-    state.conditionals.add(conditional);
     conditional.status = saved.status;
     conditional.updatedTs = saved.updatedTs;
     conditional.orderId = saved.orderId;
     conditional.reason = saved.reason;
-    if (saved.status !== 'Pending') state.conditionals.settle(conditional);
+    state.conditionals.add(conditional);
   }
   return state;
 }

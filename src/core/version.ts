@@ -49,8 +49,10 @@
  *     and a retry that found nothing to cancel or close against leaves no record (and
  *     takes no liquidation id); names every JavaScript object has ("__proto__",
  *     "constructor", ...) are no username and no account id.
+ * 20: an account has at most MAX_PENDING_CONDITIONALS_PER_ACCOUNT (1,000) pending
+ *     conditional orders.
  */
-export const CORE_VERSION = 19;
+export const CORE_VERSION = 20;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CreateConditionalOrder } from '../../src/core/index.ts';
 import { ResultCode } from '../../src/core/index.ts';
+import { MAX_PENDING_CONDITIONALS_PER_ACCOUNT } from '../../src/core/conditional/conditional-book.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 
 const CU = COPPER.instrumentId;
@@ -130,6 +131,39 @@ describe('conditional orders', () => {
     assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.Success);
     assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.OrderFinished);
     assert.deepEqual(x.state.conditionals.countByStatus(), { Pending: 0, Triggered: 0, Cancelled: 1, Expired: 0, Failed: 0 });
+  });
+
+  it(`an account has at most ${MAX_PENDING_CONDITIONALS_PER_ACCOUNT} pending; a cancelled or fired one makes room, other accounts are not counted`, () => {
+    const x = longPosition();
+    for (let i = 0; i < MAX_PENDING_CONDITIONALS_PER_ACCOUNT; i++) {
+      assert.equal(x.run(conditional(`p${i}`, { triggerPrice: 60000 + (i % 50) * 10 })).code, ResultCode.Success);
+    }
+    const over = x.run(conditional('one-more'));
+    assert.equal(over.code, ResultCode.ParameterError);
+    assert.match(over.message, /pending conditional orders, the most an account may have/);
+    assert.equal(x.state.conditionals.all.has('one-more'), false);
+    assert.equal(x.run(conditional('for-b', { accountId: 'B', triggerPrice: 60000 })).code, ResultCode.Success, 'another account has its own');
+    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'p0', accountId: 'A' }).code, ResultCode.Success);
+    assert.equal(x.run(conditional('one-more')).code, ResultCode.Success, 'a cancel makes room');
+    assert.equal(x.run(conditional('and-another')).code, ResultCode.ParameterError);
+    // A trade at 69,500 fires 'one-more' (LessOrEqual 69,500) and none of the others (at most 60,490).
+    const fired = eventsOfType(tradeAt(x, 69500, 't'), 'conditional.changed').map((e) => e.conditional.conditionalId);
+    assert.deepEqual(fired, ['one-more']);
+    assert.equal(x.run(conditional('and-another')).code, ResultCode.Success, 'a fired order makes room');
+  });
+
+  it('a trade fires every order it reaches in creation order, whatever their trigger prices', () => {
+    const x = longPosition();
+    x.place('E', 'e2', 'BUY', 69000, 5);
+    const triggers = [69500, 69700, 69500, 69900, 69600];
+    triggers.forEach((triggerPrice, i) => x.run(conditional(`s${i}`, { triggerPrice, offset: 'OPEN' })));
+    x.run(conditional('far', { triggerPrice: 68000, offset: 'OPEN' }));
+    x.run(conditional('up', { triggerPrice: 69500, triggerCondition: 'GreaterOrEqual', direction: 'BUY', offset: 'OPEN' }));
+    const fired = eventsOfType(tradeAt(x, 69500, 't'), 'conditional.changed')
+      .filter((e) => e.conditional.status !== 'Pending')
+      .map((e) => e.conditional.conditionalId);
+    assert.deepEqual(fired, ['s0', 's1', 's2', 's3', 's4', 'up']);
+    assert.deepEqual(x.state.conditionals.pendingOf(CU).map((c) => c.id), ['far']);
   });
 
   it('refuses malformed conditional orders with 1001', () => {

@@ -6,6 +6,7 @@ import { lotValueProblem } from '../money.ts';
 import { placeOrder } from '../orders/place-order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
+import { MAX_PENDING_CONDITIONALS_PER_ACCOUNT } from './conditional-book.ts';
 import { ConditionalOrder } from './conditional-order.ts';
 
 /** 9999-12-31T23:59:59.999Z: later "timestamps" are typing errors, not expiries. */
@@ -20,6 +21,12 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
   if (usable.code !== ResultCode.Success) return rejected(usable.code, usable.message);
   if (state.conditionals.all.has(command.conditionalId)) {
     return rejected(ResultCode.ParameterError, `conditional order ${command.conditionalId} already exists`);
+  }
+  if (state.conditionals.pendingCountOf(command.accountId) >= MAX_PENDING_CONDITIONALS_PER_ACCOUNT) {
+    return rejected(
+      ResultCode.ParameterError,
+      `account ${command.accountId} has ${MAX_PENDING_CONDITIONALS_PER_ACCOUNT} pending conditional orders, the most an account may have; cancel some first`,
+    );
   }
   const instrument = state.instruments.get(command.instrumentId);
   const tradable = checkTradable(instrument, command.instrumentId);
@@ -84,7 +91,7 @@ export function triggerConditionals(state: CoreState, ts: number, events: CoreEv
   const moved = [...state.ledger.moved].sort(([a], [b]) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   state.ledger.moved.clear();
   for (const [instrument, tradeTicks] of moved) {
-    for (const conditional of book.pendingOf(instrument.id).filter((o) => o.isTriggeredBy(tradeTicks))) {
+    for (const conditional of book.reachedBy(instrument.id, tradeTicks)) {
       if (conditional.status !== 'Pending') continue;
       // A closed market takes no orders: the orders a trade then reached (a liquidation
       // after the close) are placed at the open, rather than fail (fireReachedWhileClosed).

@@ -7,6 +7,10 @@ export class ConditionalOrder {
   updatedTs: number;
   orderId = '';
   reason = '';
+  /** Its place in creation order (ConditionalBook.add). */
+  serial = 0;
+  /** Whether it waits on its instrument's trigger ladder (TriggerLadder). */
+  onLadder = false;
 
   constructor(
     readonly request: CreateConditionalOrder,
@@ -27,11 +31,6 @@ export class ConditionalOrder {
 
   get triggerCondition(): TriggerCondition {
     return this.request.triggerCondition;
-  }
-
-  /** Whether a last price (in ticks) satisfies the trigger. */
-  isTriggeredBy(lastTicks: number): boolean {
-    return this.request.triggerCondition === 'GreaterOrEqual' ? lastTicks >= this.triggerTicks : lastTicks <= this.triggerTicks;
   }
 
   finish(status: ConditionalStatus, ts: number, reason: string): void {

@@ -80,7 +80,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
     async (request, reply) => {
       const { account_id } = request.query;
       const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      return ok(page(reply, conditionalOrders(state(), accounts), request.query).map(conditionalView));
+      return ok(page(reply, conditionalOrders(state(), accounts), request.query).map((order) => conditionalView(order.toRecord())));
     },
   );
 
@@ -99,12 +99,16 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const { account_id } = request.query;
       const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      const counts = { total: 0, pending: 0, triggered: 0, cancelled: 0, expired: 0, failed: 0 };
-      for (const record of conditionalOrders(state(), accounts)) {
-        counts.total++;
-        counts[record.status.toLowerCase() as 'pending']++;
-      }
-      return ok(counts);
+      const orders = conditionalOrders(state(), accounts);
+      const counts = state().conditionals.countByStatus(orders);
+      return ok({
+        total: orders.length,
+        pending: counts.Pending,
+        triggered: counts.Triggered,
+        cancelled: counts.Cancelled,
+        expired: counts.Expired,
+        failed: counts.Failed,
+      });
     },
   );
 
