@@ -15,6 +15,7 @@ import { AuthService } from '../../src/app/auth/auth-service.ts';
 import { ensureAdmin } from '../../src/app/auth/admin-bootstrap.ts';
 import { loadOrCreateJwtSecret } from '../../src/app/auth/jwt-secret.ts';
 import { LoginLimiter } from '../../src/app/auth/login-limiter.ts';
+import { OrderRateLimiter } from '../../src/app/auth/order-rate-limiter.ts';
 import { TokenService } from '../../src/app/auth/tokens.ts';
 import { systemClock } from '../../src/app/clock.ts';
 import { Exchange } from '../../src/app/exchange.ts';
@@ -37,8 +38,16 @@ const exchange = await Exchange.start(config, systemClock, quiet);
 const tokens = new TokenService(loadOrCreateJwtSecret(config.auth.jwtSecret, config.dataDir), config.auth.tokenTtlHours * 3_600_000, () => systemClock.now());
 const auth = new AuthService(exchange, tokens, new LoginLimiter());
 await ensureAdmin(auth, exchange.state, { username: BENCH_ADMIN.username, password: BENCH_ADMIN.password }, quiet);
+const ctx = {
+  exchange,
+  auth,
+  banks: config.banks,
+  figures: new ProcessMonitor(),
+  now: () => systemClock.now(),
+  orderEntries: new OrderRateLimiter(config.trading.ordersPerSecondPerUser, config.trading.orderBurstPerUser),
+};
 const app = await buildHttpServer(
-  { exchange, auth, banks: config.banks, figures: new ProcessMonitor(), now: () => systemClock.now() },
+  ctx,
   // As the exchange runs in bench:http (src/app/main.ts, LOG_LEVEL=warn).
   { logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: ['req.headers.authorization', 'req.headers.cookie'] } },
 );
@@ -46,6 +55,7 @@ const app = await buildHttpServer(
 let sequence = 0;
 app.withTypeProvider<TypeBoxTypeProvider>().post('/bench/order/submit', { schema: { hide: true, body: SubmitBody, response: replies(OrderSchema) } }, async (request) => {
   const account = tradingAccount(exchange.state, request.caller, request.body);
+  ctx.orderEntries.admit(request.caller, 'orders');
   const command = toPlaceOrder(exchange.state, account.accountId, request.body as OrderRequest);
   const now = systemClock.now();
   const exchangeOrderId = ++sequence;

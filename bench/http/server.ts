@@ -54,7 +54,8 @@ export async function startBenchServer(cpuProfDir: string): Promise<BenchServer>
       adminPassword: BENCH_ADMIN.password,
       // Request logging off: the figures are the API's, not pino's. The load generator's
       // connections all come from one address: the per-address DIFF cap is raised for it.
-      env: { LOG_LEVEL: 'warn', ...configWithExchangeToml('[ws]\nmax_connections_per_address = 8192\n').env },
+      // The per-user order limit is off: the benchmarks measure what the exchange can take.
+      env: { LOG_LEVEL: 'warn', ...configWithExchangeToml('[ws]\nmax_connections_per_address = 8192\n[trading]\norders_per_second_per_user = 0\n').env },
       nodeArgs,
     });
   } catch (error) {

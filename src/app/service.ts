@@ -9,6 +9,7 @@ import { AuthService } from './auth/auth-service.ts';
 import { HistoryReadLimiter } from './auth/history-read-limiter.ts';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret.ts';
 import { LoginLimiter } from './auth/login-limiter.ts';
+import { OrderRateLimiter } from './auth/order-rate-limiter.ts';
 import { PasswordWorkLimiter } from './auth/password-work-limiter.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Clock } from './clock.ts';
@@ -68,8 +69,10 @@ export class Service {
       const figures = monitor;
       // One budget of history reads per user, over REST and DIFF alike.
       const historyReads = new HistoryReadLimiter(options.historyReads?.perSecond, options.historyReads?.burst);
+      // And one budget of orders, and one of cancels.
+      const orderEntries = new OrderRateLimiter(config.trading.ordersPerSecondPerUser, config.trading.orderBurstPerUser);
       http = await buildHttpServer(
-        { exchange, auth, banks: config.banks, figures, now: () => clock.now() },
+        { exchange, auth, banks: config.banks, figures, now: () => clock.now(), orderEntries },
         { logger: options.httpLogger, trustProxy: config.server.trustProxy, historyReadLimiter: historyReads },
       );
       if (options.websocket) {
@@ -80,6 +83,7 @@ export class Service {
           timeZone: config.exchange.timezone,
           exchangeName: config.exchange.name,
           historyReads,
+          orderEntries,
           now: () => clock.now(),
           log,
           trustProxy: config.server.trustProxy,

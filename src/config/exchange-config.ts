@@ -57,6 +57,10 @@ export interface WsSettings {
 export interface TradingSettings {
   /** An incoming order never trades against a resting order of the same account. */
   readonly selfTradePrevention: boolean;
+  /** Orders (and, apart, cancels) a user may send a second over REST and DIFF; 0: no limit (see OrderRateLimiter). */
+  readonly ordersPerSecondPerUser: number;
+  /** What a user may send at once before the per-second rate applies. */
+  readonly orderBurstPerUser: number;
 }
 
 export interface CompetitionSettings {
@@ -197,7 +201,14 @@ const ExchangeFileSchema = table({
       trust_proxy: opt(Type.Integer({ minimum: 0, maximum: 10, expect: 'the number of reverse proxies in front, 0 to 10' })),
     }),
   ),
-  trading: opt(table({ self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })) })),
+  trading: opt(
+    table({
+      self_trade_prevention: opt(Type.Boolean({ expect: 'true or false' })),
+      orders_per_second_per_user: opt(Type.Integer({ minimum: 0, maximum: 1_000_000, expect: 'a whole number from 0 (no limit) to 1,000,000' })),
+      // At least a batch: a batch of 100 orders is taken whole.
+      order_burst_per_user: opt(Type.Integer({ minimum: 100, maximum: 1_000_000, expect: 'a whole number from 100 to 1,000,000' })),
+    }),
+  ),
   competition: opt(table({ public_leaderboard: opt(Type.Boolean({ expect: 'true or false' })) })),
   auth: opt(
     table({
@@ -253,6 +264,8 @@ export const EXCHANGE_DEFAULTS = {
   wsPort: 8001,
   trustProxy: 0,
   selfTradePrevention: true,
+  ordersPerSecondPerUser: 1_000,
+  orderBurstPerUser: 5_000,
   publicLeaderboard: false,
   durability: 'full' as const,
   snapshotEveryCommands: 500_000,
@@ -345,7 +358,11 @@ function toSettings(file: ExchangeFile): ExchangeFileSettings {
       wsPort: server.ws_port ?? d.wsPort,
       trustProxy: server.trust_proxy ?? d.trustProxy,
     },
-    trading: { selfTradePrevention: trading.self_trade_prevention ?? d.selfTradePrevention },
+    trading: {
+      selfTradePrevention: trading.self_trade_prevention ?? d.selfTradePrevention,
+      ordersPerSecondPerUser: trading.orders_per_second_per_user ?? d.ordersPerSecondPerUser,
+      orderBurstPerUser: trading.order_burst_per_user ?? d.orderBurstPerUser,
+    },
     competition: { publicLeaderboard: competition.public_leaderboard ?? d.publicLeaderboard },
     auth: {
       ...(auth.admin_username !== undefined && { adminUsername: auth.admin_username }),

@@ -353,6 +353,16 @@ describe('errors', () => {
     assert.deepEqual([classroom.passwordChecksPerSecond, classroom.passwordCheckBurst], [40, 2000]);
   });
 
+  it('a per-user order limit: defaults, 0 for none, a burst of at least a batch', () => {
+    const shipped = loadConfig(writeTempConfig({ exchange: '' }).env).trading;
+    assert.deepEqual([shipped.ordersPerSecondPerUser, shipped.orderBurstPerUser], [1_000, 5_000]);
+    const off = loadConfig(writeTempConfig({ exchange: '[trading]\norders_per_second_per_user = 0\norder_burst_per_user = 100\n' }).env).trading;
+    assert.deepEqual([off.ordersPerSecondPerUser, off.orderBurstPerUser], [0, 100]);
+    const bad = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[trading]\norders_per_second_per_user = -1\norder_burst_per_user = 99\n' }).env));
+    assert.match(bad, /trading\.orders_per_second_per_user: must be a whole number from 0 \(no limit\) to 1,000,000, got -1/);
+    assert.match(bad, /trading\.order_burst_per_user: must be a whole number from 100 to 1,000,000, got 99/);
+  });
+
   it('an unquoted time is told to be quoted as a time, and an empty bank list to have one', () => {
     const time = configErrorOf(() => loadConfig(writeTempConfig({ exchange: '[exchange]\nsettlement_time = 15:30:00\n' }).env));
     assert.match(time, /exchange\.settlement_time: .*got an unquoted TOML time \(write it as a quoted string, e\.g\. "15:30"\)/);

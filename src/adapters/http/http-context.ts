@@ -1,3 +1,4 @@
+import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
@@ -20,6 +21,8 @@ export interface HttpContext {
   readonly figures: ProcessFigures;
   /** Wall clock for response timestamps (order book `timestamp`). */
   readonly now: () => number;
+  /** Orders and cancels per user, one budget with DIFF's (see OrderRateLimiter). */
+  readonly orderEntries: OrderRateLimiter;
 }
 
 /** Who may call a route: anyone, any logged-in user, or administrators only. */

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AuthService } from '../../app/auth/auth-service.ts';
 import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
+import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { errorDetail } from '../../app/error-detail.ts';
 import type { Exchange } from '../../app/exchange.ts';
@@ -42,6 +43,8 @@ export interface DiffServerOptions {
   readonly exchangeName?: string;
   /** The per-user budget of history reads, shared with the REST API (else one of its own). */
   readonly historyReads?: HistoryReadLimiter;
+  /** Orders and cancels per user, shared with the REST API (see OrderRateLimiter). */
+  readonly orderEntries: OrderRateLimiter;
   readonly now: () => number;
   readonly log: (line: string) => void;
   /** Reverse proxies in front (server.trust_proxy): see clientAddress. */
@@ -290,6 +293,7 @@ export class DiffServer {
       address,
       sessionStarts: this.sessionStarts,
       historyReads: this.historyReads,
+      orderEntries: this.options.orderEntries,
       now: this.options.now,
       exchangeName: this.options.exchangeName ?? 'Basis',
       fault: (error) => this.dropFaulty(connection, error, 'telling the client of a command'),

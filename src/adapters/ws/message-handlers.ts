@@ -5,6 +5,7 @@
  */
 import type { AuthService, Caller, TokenRefusal } from '../../app/auth/auth-service.ts';
 import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
+import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
@@ -27,6 +28,8 @@ export interface HandlerContext {
   readonly sessionStarts: SessionStartLimiter;
   /** Statements read per user (see HistoryReadLimiter). */
   readonly historyReads: HistoryReadLimiter;
+  /** Orders and cancels per user, shared with the REST API (see OrderRateLimiter). */
+  readonly orderEntries: OrderRateLimiter;
   /** Wall clock, epoch milliseconds. */
   readonly now: () => number;
   /** exchange.name, heading settlement statements. */
@@ -182,6 +185,11 @@ export function insertOrder(ctx: HandlerContext, session: DiffSession, message: 
     refuse(error.code, error.message);
     return false;
   }
+  const waitMs = ctx.orderEntries.take(session.caller, 'orders');
+  if (waitMs > 0) {
+    refuse(ResultCode.ParameterError, ctx.orderEntries.refusal('orders', waitMs));
+    return false;
+  }
   session.localOrders.delete(orderId);
   const sender = session.caller.userId;
   // The outcome (accepted, filled, refused with a record) reaches the client as patches
@@ -278,6 +286,11 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('WARNING', error.code, `cancel of ${message.order_id} refused: ${error.message}`);
+    return false;
+  }
+  const waitMs = ctx.orderEntries.take(session.caller, 'cancels');
+  if (waitMs > 0) {
+    session.notifyLocal('WARNING', ResultCode.ParameterError, `cancel of ${message.order_id} refused: ${ctx.orderEntries.refusal('cancels', waitMs)}`);
     return false;
   }
   const sender = session.caller.userId;

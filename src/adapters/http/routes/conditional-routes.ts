@@ -43,6 +43,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const body = request.body;
       const account = ownAccount(state(), request.caller, body.account_id);
+      ctx.orderEntries.admit(request.caller, 'orders');
       if (body.order_type === 'LIMIT' && (body.limit_price === undefined || body.limit_price === null)) {
         throw new ApiError(ResultCode.ParameterError, 'limit_price is required when order_type is LIMIT');
       }
@@ -127,6 +128,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       const order = state().conditionals.all.get(id);
       if (order === undefined) throw new ApiError(ResultCode.OrderNotFound, `conditional order not found: ${id}`);
       const account = ownAccount(state(), request.caller, order.request.accountId);
+      ctx.orderEntries.admit(request.caller, 'cancels');
       await execute(ctx.exchange, { type: 'conditional.cancel', conditionalId: id, accountId: account.accountId });
       return ok(conditionalView(order.toRecord()));
     },

@@ -104,6 +104,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     { schema: { tags: ['order'], summary: 'Submit an order; the reply is the order record after matching', body: SubmitBody, response: replies(OrderSchema) } },
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
+      ctx.orderEntries.admit(request.caller, 'orders');
       const command = toPlaceOrder(state(), account.accountId, request.body as OrderRequest);
       const applied = await ctx.exchange.submit(command);
       const { code, message, events } = applied.result;
@@ -130,6 +131,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const { user_id, account_id, order_id } = request.body;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, order_id);
+      ctx.orderEntries.admit(request.caller, 'cancels');
       return orderReply(accountId, order_id, await execute(ctx.exchange, { type: 'order.cancel', accountId, orderId: order_id }));
     },
   );
@@ -158,6 +160,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       const orderId = request.params.order_id;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, orderId);
       if (!Number.isInteger(new_volume) || new_volume <= 0) throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
+      ctx.orderEntries.admit(request.caller, 'orders');
       const applied = await execute(ctx.exchange, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
       return orderReply(accountId, orderId, applied);
     },
@@ -220,6 +223,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
+      ctx.orderEntries.admit(request.caller, 'orders', request.body.orders.length);
       const items = request.body.orders.map((order) =>
         batchItem(order.order_id ?? '', order.instrument_id, () => toPlaceOrder(state(), account.accountId, order as OrderRequest)),
       );
@@ -243,6 +247,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = tradingAccount(state(), request.caller, request.body);
+      ctx.orderEntries.admit(request.caller, 'cancels', request.body.order_ids.length);
       const items = request.body.order_ids.map(
         (orderId): BatchItem => ({
           command: { type: 'order.cancel', accountId: account.accountId, orderId },
