@@ -50,7 +50,9 @@
  *     takes no liquidation id); names every JavaScript object has ("__proto__",
  *     "constructor", ...) are no username and no account id.
  * 20: an account has at most MAX_PENDING_CONDITIONALS_PER_ACCOUNT (1,000) pending
- *     conditional orders.
+ *     conditional orders; an off-grid price too high to count in ticks (1e308) is refused
+ *     as too high (3006), not as off the grid; a bank transfer of 0 is told that a
+ *     negative amount moves money out.
  */
 export const CORE_VERSION = 20;
 

@@ -51,6 +51,13 @@ describe('order validation', () => {
     assert.deepEqual(restingOrders(x.state, CU, 'SELL'), []);
   });
 
+  it('refuses a price too high to count in ticks as too high (3006), not as off the grid', () => {
+    const x = new CoreHarness();
+    const result = x.place('b', 'x', 'BUY', 1e308, 1);
+    assert.equal(result.code, ResultCode.PriceOutOfLimits);
+    assert.match(result.message, /price 1e\+308 is too high/);
+  });
+
   it('refuses a price off the tick grid with 1001 and records the order REJECTED', () => {
     const x = new CoreHarness();
     const result = x.place('b', 'x', 'BUY', 70015, 1);

@@ -18,6 +18,7 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
   const account = state.accounts.get(command.accountId);
   if (account === undefined) return rejected(ResultCode.AccountNotFound, `account not found: ${command.accountId}`);
   if (command.bankName === '') return refuse(account, command, ResultCode.ParameterError, `unknown bank_id ${command.bankId}`);
+  if (command.amount === 0) return refuse(account, command, ResultCode.ParameterError, 'amount must not be 0: a positive amount moves money in from the bank, a negative one out');
   const magnitude = amountCents(Math.abs(command.amount), false);
   if (typeof magnitude === 'string') return refuse(account, command, ResultCode.ParameterError, `amount ${magnitude}`);
   const cents = command.amount < 0 ? -magnitude : magnitude;

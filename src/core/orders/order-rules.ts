@@ -35,6 +35,9 @@ export function limitPriceTicks(instrument: Instrument, price: number): number |
   }
   const ticks = instrument.grid.toTicks(price);
   if (Number.isNaN(ticks)) {
+    // A price too high to count in ticks (1e308) is too high, whatever its grid.
+    const tooHigh = lotValueProblem('price', price, price / instrument.spec.priceTick, instrument.tickValueCents);
+    if (tooHigh !== '') return { code: ResultCode.PriceOutOfLimits, message: tooHigh };
     return {
       code: ResultCode.ParameterError,
       message: `price ${price} is not a multiple of the price tick ${instrument.spec.priceTick} of ${instrument.id}`,
