@@ -149,6 +149,15 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const before = (await world.api.ok('GET', '/health')).trading_day as string;
     await waitForText(alice.getByTestId('trading-day'), before);
     await admin.goto('/console/settlement');
+    // A price set for the coming settlement shows as the exchange holds it (al2701: no one
+    // here holds it, so nothing in this day's figures moves).
+    const al = admin.locator('tr', { hasText: 'SHFE.al2701' });
+    await waitForText(al, 'VWAP / last');
+    await al.locator('input').fill('21305');
+    await al.locator('input').blur();
+    await al.getByRole('button', { name: 'Set' }).click();
+    await waitForText(al, '21,305');
+    assert.equal(await al.locator('td').filter({ hasText: /^21,305$/ }).count(), 1, 'the set price in its own column');
     await admin.getByTestId('execute-settlement').click();
     // The question names the day, and the console sends it: a second click settles nothing more.
     await waitForText(admin.locator('.n-dialog'), `Settle trading day ${before}?`);
@@ -258,6 +267,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const phone = await world.newPage();
     await logIn(laptop, 'gwen_web', gwen.password, /\/terminal/);
     await logIn(phone, 'gwen_web', gwen.password, /\/terminal/);
+    // A second account with no amount typed is not opened with 0.
+    await phone.goto('/accounts');
+    await phone.locator('input[name=initial_balance]').fill('');
+    await phone.locator('input[name=initial_balance]').blur();
+    await phone.getByText('Enter an amount of 0 or more').waitFor();
+    assert.equal(await phone.getByRole('button', { name: 'Open account' }).isDisabled(), true);
+    await phone.goto('/terminal');
     // Another tab of the laptop's browser: it shares the session, and follows the change.
     const laptopTab = await laptop.context().newPage();
     laptopTab.setDefaultTimeout(30_000);
@@ -265,7 +281,14 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await laptopTab.getByText('Withdrawable').first().waitFor();
 
     await laptop.getByTestId('change-password').click();
+    // A wrong current password is refused; typing again puts the refusal away.
+    await laptop.getByLabel('Current password').fill('not-gwens-password');
+    await laptop.getByLabel('New password', { exact: true }).fill('gwen-new-secret');
+    await laptop.getByLabel('New password again').fill('gwen-new-secret');
+    await laptop.getByRole('button', { name: 'Change password' }).click();
+    await laptop.getByTestId('password-error').waitFor();
     await laptop.getByLabel('Current password').fill(gwen.password);
+    await laptop.getByTestId('password-error').waitFor({ state: 'detached' });
     await laptop.getByLabel('New password', { exact: true }).fill('gwen-new-secret');
     await laptop.getByLabel('New password again').fill('gwen-new-secrex');
     await waitForText(laptop.getByTestId('password-problem'), 'The two new passwords differ.');

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { ExchangeStoppingError } from '../../app/exchange.ts';
 import { SequencerHaltedError } from '../../app/sequencer.ts';
 import { StorageUnavailableError } from '../../app/group-commit.ts';
-import { ResultCode } from '../../core/index.ts';
+import { ACCOUNT_ID, ResultCode, USERNAME } from '../../core/index.ts';
+import { ID_PATTERN } from './schemas/common.ts';
 import { ApiError, failure, httpStatusOf } from '../../protocol/index.ts';
 
 /**
@@ -81,5 +82,17 @@ function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar:
     return new Error(`${where}.${String(params.additionalProperty)} is not a known field${takes}`);
   }
   if (first.keyword === 'enum' || first.keyword === 'const') rule = `must be one of ${JSON.stringify(params.allowedValues ?? params.allowedValue)}`;
+  if (first.keyword === 'pattern') rule = PATTERN_RULES.get(String(params.pattern)) ?? rule;
+  if (first.keyword === 'maxLength') rule = `must be at most ${String(params.limit)} characters`;
+  if (first.keyword === 'minLength') rule = `must be at least ${String(params.limit)} characters`;
   return new Error(`${where} ${rule}`);
 }
+
+/** The schemas' patterns said in words: a user reads "letters and digits", not a regular expression. */
+const PATTERN_RULES = new Map<string, string>([
+  [USERNAME.source, 'must be 3 to 32 characters: letters, digits and _ . @ -'],
+  [ACCOUNT_ID.source, 'must be 1 to 64 characters: letters, digits and _ . @ -'],
+  [ID_PATTERN, 'may hold only letters, digits and _ . : @ -'],
+  ['^\\d{4}-\\d{2}-\\d{2}$', 'must be a date, YYYY-MM-DD'],
+  ['^\\d{4}-?\\d{2}-?\\d{2}$', 'must be a date, YYYY-MM-DD or YYYYMMDD'],
+]);

@@ -27,6 +27,7 @@ export function adminInstrumentView(live: InstrumentState, marketData: MarketDat
     limit_up_rate: live.limitUpRate,
     limit_down_rate: live.limitDownRate,
     pre_settlement: live.preSettlement,
+    settlement_price: live.settlementPrice > 0 ? live.settlementPrice : null,
     upper_limit: live.upperLimit,
     lower_limit: live.lowerLimit,
     list_date: spec.listDate,

@@ -107,6 +107,12 @@ describe('HTTP /api/user and /api/account', () => {
       assert.ok(ids.includes(first.account_id) && ids.includes(second.account_id));
     });
 
+    it('says what an account id may hold, in words (1001 / 400)', async () => {
+      const message = await refused(h, 'POST', '/api/account/open', { token: owner.token, body: { user_id: owner.userId, account_id: 'has space', initial_balance: 1 } }, 1001, 400);
+      assert.match(message, /account_id (may hold only letters, digits and|must be 1 to 64 characters: letters, digits and)/);
+      assert.doesNotMatch(message, /pattern/);
+    });
+
     it('refuses an account_id already in use with 2002 / 409, even one of another user', async () => {
       await h.ok('POST', '/api/account/open', { token: owner.token, body: { user_id: owner.userId, account_id: 'OPEN-DUP', initial_balance: 1 } });
       await refused(h, 'POST', '/api/account/open', { token: owner.token, body: { user_id: owner.userId, account_id: 'OPEN-DUP', initial_balance: 5 } }, 2002, 409);

@@ -91,6 +91,10 @@ describe('HTTP /api/admin/settlement', () => {
       assert.equal(data.results[1].error.code, 3003);
       assert.equal(data.results[2].error.code, 1001);
       assert.equal(data.results[0].error, null);
+      // The admin list shows what the coming settlement will use: the price set, else null.
+      const listed = (await h.asAdmin('GET', '/api/admin/instruments')) as any[];
+      const priceOf = (id: string) => listed.find((i) => i.instrument_id === id)?.settlement_price;
+      assert.deepEqual([priceOf('SHFE.al2701'), priceOf('DCE.m2701'), priceOf('SHFE.rb2701')], [21305, 3020, null]);
     });
 
     it('refuses an empty list and more than 100 prices (1001 / 400); needs the admin role', async () => {
@@ -147,6 +151,7 @@ describe('HTTP /api/admin/settlement', () => {
       assert.equal(cu.pre_settlement, 87000);
       assert.equal(cu.upper_limit, 93960);
       assert.equal(cu.lower_limit, 80040);
+      assert.equal(cu.settlement_price, null, 'a settlement uses the set price once');
     });
 
     it('cancelled the GFD order and kept the GTC order', async () => {

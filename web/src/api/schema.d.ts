@@ -3966,6 +3966,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;
@@ -7239,6 +7241,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;
@@ -7352,6 +7356,8 @@ export interface paths {
                         upper_limit?: unknown;
                         /** @description shown by GET /api/admin/instruments; ignored */
                         lower_limit?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
+                        settlement_price?: unknown;
                         /** @description configuration form: TRADING (the default) or SUSPENDED, how the instrument starts; the view's active / suspended too */
                         status?: string;
                         /** @description as status (the admin view's field) */
@@ -7486,6 +7492,8 @@ export interface paths {
                         /** @description shown by GET /api/admin/instruments; ignored */
                         lower_limit?: unknown;
                         /** @description shown by GET /api/admin/instruments; ignored */
+                        settlement_price?: unknown;
+                        /** @description shown by GET /api/admin/instruments; ignored */
                         status?: unknown;
                         /** @description shown by GET /api/admin/instruments; ignored */
                         trading_status?: unknown;
@@ -7521,6 +7529,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;
@@ -7630,6 +7640,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;
@@ -7739,6 +7751,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;
@@ -7850,6 +7864,8 @@ export interface paths {
                                 limit_up_rate: number;
                                 limit_down_rate: number;
                                 pre_settlement: number;
+                                /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                                settlement_price: number | null;
                                 upper_limit: number;
                                 lower_limit: number;
                                 list_date: string;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Caller, LoginResult } from '../../../app/auth/auth-service.ts';
 import { ownUser } from '../../../app/services/access.ts';
+import { USERNAME } from '../../../core/index.ts';
 import { ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { GivenPassword, NewPassword, Paging, page, UserIdParam } from '../schemas/common.ts';
@@ -8,7 +9,7 @@ import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { UserSchema } from '../schemas/resources.ts';
 
 const Credentials = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64, description: '3 to 32 letters, digits or _ . @ -' }),
+  username: Type.String({ pattern: USERNAME.source, description: '3 to 32 letters, digits or _ . @ -' }),
   password: NewPassword(),
 });
 

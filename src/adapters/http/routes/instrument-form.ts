@@ -84,11 +84,12 @@ function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, a
 
 /**
  * What GET /api/admin/instruments shows besides the form's own fields: derived from them
- * (limits), or the exchange's (status, times). A record posted back to create or update
+ * (limits), or the exchange's (status, times, the price set for the coming settlement,
+ * which set-price changes). A record posted back to create or update
  * carries them; they are ignored, as the spec's admin form lists status and the times,
  * except the status at create (startsSuspended).
  */
-export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
+export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'settlement_price', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
 
 const TRADING_TEXTS = new Set(['TRADING', 'active']);
 const SUSPENDED_TEXTS = new Set(['SUSPENDED', 'suspended']);

@@ -3,7 +3,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../core/index.ts';
 import { StringEnum } from './enums.ts';
 
 /** Identifiers users choose (account and order ids) and the ones the exchange generates. */
-export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' });
+export const ID_PATTERN = '^[A-Za-z0-9_.:@-]+$';
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: ID_PATTERN });
 export const UserIdParam = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const AccountIdParam = Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const InstrumentIdParam = Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 64 }) });

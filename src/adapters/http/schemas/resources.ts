@@ -224,6 +224,9 @@ export const InstrumentAdminSchema = Type.Object({
   limit_up_rate: Num,
   limit_down_rate: Num,
   pre_settlement: Num,
+  settlement_price: Type.Union([Num, Type.Null()], {
+    description: "The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price",
+  }),
   upper_limit: Num,
   lower_limit: Num,
   list_date: Str,
