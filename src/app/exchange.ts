@@ -320,7 +320,10 @@ export class Exchange {
       await this.submit({ type: 'trading-day.begin', tradingDay: tradingDayAt(clock.now(), this.config.exchange.timezone) });
     }
     for (const spec of this.config.instruments) {
-      if (!state.instruments.has(spec.instrumentId)) await this.submit({ type: 'instrument.add', spec });
+      if (state.instruments.has(spec.instrumentId)) continue;
+      // Refused (a contract whose last trading day has passed): said, and the start goes on with the rest.
+      const added = await this.submit({ type: 'instrument.add', spec });
+      if (added.result.code !== ResultCode.Success) this.log(`instruments: ${spec.instrumentId} not added: ${added.result.message}`);
     }
     if (this.config.instrumentsFileFound) {
       for (const line of instrumentDrift(state, this.config.instruments, path.basename(this.config.instrumentsPath))) this.log(line);

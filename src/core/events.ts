@@ -258,7 +258,7 @@ export type NotificationMessage =
   | { readonly kind: 'funds'; readonly movement: 'deposit' | 'withdraw'; readonly amount: number; readonly balance: number }
   | { readonly kind: 'transfer'; readonly amount: number; readonly bankName: string; readonly outcome: string }
   | { readonly kind: 'settlement'; readonly date: string; readonly balance: number; readonly nextTradingDay: string }
-  | { readonly kind: 'instrument'; readonly instrumentId: string; readonly status: string };
+  | { readonly kind: 'instrument'; readonly instrumentId: string; readonly status: string; readonly expiredOn?: string };
 
 /** A message for one user, with the priority that decides what is dropped under back-pressure. */
 export interface NotificationRaised {
@@ -322,6 +322,12 @@ export interface InstrumentChanged {
   readonly preSettlement: number;
   readonly upperLimit: number;
   readonly lowerLimit: number;
+  /**
+   * A contract's expiry (its last trading day, whose settlement delisted it): the day,
+   * and the accounts it concerned before its orders were cancelled and its positions
+   * closed in the same command.
+   */
+  readonly expiry?: { readonly lastTradingDay: string; readonly accounts: readonly string[] };
 }
 
 export interface SettlementPriceSet {

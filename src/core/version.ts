@@ -52,7 +52,10 @@
  * 20: an account has at most MAX_PENDING_CONDITIONALS_PER_ACCOUNT (1,000) pending
  *     conditional orders; an off-grid price too high to count in ticks (1e308) is refused
  *     as too high (3006), not as off the grid; a bank transfer of 0 is told that a
- *     negative amount moves money out.
+ *     negative amount moves money out; contracts keep their dates: no order before the
+ *     list date (3004), the settlement of the expiry date (the last trading day) delists
+ *     the contract and closes its positions at the settlement price, and no contract is
+ *     added after its expiry date.
  */
 export const CORE_VERSION = 20;
 

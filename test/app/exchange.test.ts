@@ -63,6 +63,17 @@ describe('exchange start and restart', () => {
     await assert.rejects(second.submit({ type: 'trading-day.end' }), /shutting down/);
   });
 
+  it('says which configured contracts expired before the trading day, and starts with the others', async () => {
+    const cfg = config();
+    const expired = { ...cfg.instruments[0]!, instrumentId: 'SHFE.cu2511', expireDate: '2025-11-14' };
+    const lines: string[] = [];
+    const exchange = await Exchange.start({ ...cfg, instruments: [expired, ...cfg.instruments] }, new ManualClock(Date.UTC(2026, 10, 23, 2, 0)), (line) => lines.push(line));
+    assert.equal(exchange.sequencer.state.instruments.has('SHFE.cu2511'), false);
+    assert.equal(exchange.sequencer.state.instruments.size, cfg.instruments.length);
+    assert.ok(lines.some((line) => /instruments: SHFE\.cu2511 not added: SHFE\.cu2511 expired on 2025-11-14, before the trading day 2026-11-23/.test(line)), lines.join('\n'));
+    await exchange.stop();
+  });
+
   it('the timer writes no snapshot while nothing changed since the newest one', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-idle-'));
     const cfg = loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml('[storage]\nsnapshot_every_seconds = 0.05\n').env }, root);

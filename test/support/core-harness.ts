@@ -25,7 +25,7 @@ export const COPPER: InstrumentSpec = {
   limitDownRate: 0.08,
   preSettlement: 70000,
   listDate: '2025-01-16',
-  expireDate: '2026-01-15',
+  expireDate: '',
 };
 
 /** Index-future-like: tick 0.2, limits 10% around 4000 (3600..4400). */

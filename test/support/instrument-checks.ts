@@ -12,6 +12,6 @@ export function assertCopperAdminForm(cu: Record<string, unknown>): void {
   assert.equal(cu.limit_up_rate, 0.08);
   assert.equal(cu.limit_down_rate, 0.08);
   assert.equal(cu.list_date, '2026-01-16');
-  assert.equal(cu.expire_date, '2027-01-15');
+  assert.equal(cu.expire_date, '');
   assert.equal(cu.status, 'active');
 }

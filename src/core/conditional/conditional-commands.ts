@@ -29,7 +29,7 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
     );
   }
   const instrument = state.instruments.get(command.instrumentId);
-  const tradable = checkTradable(instrument, command.instrumentId);
+  const tradable = checkTradable(instrument, command.instrumentId, state.tradingDay);
   if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);
   const volume = checkVolume(command.volume);
   if (volume.code !== ResultCode.Success) return rejected(volume.code, volume.message);

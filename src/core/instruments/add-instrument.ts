@@ -3,6 +3,7 @@ import type { AddInstrument } from '../commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { lotValueProblem, tickValueCents } from '../money.ts';
+import { expiredBefore } from './contract-dates.ts';
 import { Instrument } from './instrument.ts';
 import { PriceGrid } from './price-grid.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
@@ -13,7 +14,7 @@ export function addInstrument(state: CoreState, command: AddInstrument): ApplyRe
   if (state.instruments.has(spec.instrumentId)) {
     return rejected(ResultCode.ParameterError, `instrument ${spec.instrumentId} already exists`);
   }
-  const problem = specProblem(spec);
+  const problem = specProblem(spec) || expiredBefore(spec, state.tradingDay);
   if (problem !== '') return rejected(ResultCode.ParameterError, problem);
   const instrument = new Instrument(spec);
   state.instruments.set(spec.instrumentId, instrument);

@@ -101,15 +101,35 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
   return succeeded(events);
 }
 
-function cancelAllResting(state: CoreState, instrument: Instrument, events: CoreEvent[]): void {
+/**
+ * The end of a contract's last trading day (its expiry date), in that day's settlement:
+ * it is delisted as by the route (resting and conditional orders cancelled, the holders
+ * told), and the settlement then closes its positions at the settlement price.
+ */
+export function expireInstrument(state: CoreState, instrument: Instrument, ts: number, events: CoreEvent[]): void {
+  // Told to whom it concerns now: by the end of the command its orders and positions are gone.
+  const accounts = new Set<string>();
+  for (const position of instrument.holders) accounts.add(position.account.accountId);
+  for (const order of instrument.book.restingOrders()) accounts.add(order.accountId);
+  for (const conditional of state.conditionals.pendingOf(instrument.id)) accounts.add(conditional.request.accountId);
+  instrument.status = 'DELISTED';
+  const lastTradingDay = instrument.spec.expireDate;
+  const why = `cancelled: ${instrument.id} expired (its last trading day was ${lastTradingDay})`;
+  cancelAllResting(state, instrument, events, why);
+  cancelPendingConditionals(state, instrument, ts, events, why);
+  const changed = instrumentChanged(instrument, 'settlement', true);
+  events.push({ ...changed, expiry: { lastTradingDay, accounts: [...accounts].sort() } });
+}
+
+function cancelAllResting(state: CoreState, instrument: Instrument, events: CoreEvent[], why = `cancelled: ${instrument.id} was delisted`): void {
   for (const order of instrument.book.restingOrders()) {
-    takeOutOfBook(state, instrument, order, events, 'delisted', `cancelled: ${instrument.id} was delisted`);
+    takeOutOfBook(state, instrument, order, events, 'delisted', why);
   }
 }
 
-function cancelPendingConditionals(state: CoreState, instrument: Instrument, ts: number, events: CoreEvent[]): void {
+function cancelPendingConditionals(state: CoreState, instrument: Instrument, ts: number, events: CoreEvent[], why = `cancelled: ${instrument.id} was delisted`): void {
   for (const conditional of [...state.conditionals.pendingOf(instrument.id)]) {
-    conditional.finish('Cancelled', ts, `cancelled: ${instrument.id} was delisted`);
+    conditional.finish('Cancelled', ts, why);
     state.conditionals.settle(conditional);
     events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
   }

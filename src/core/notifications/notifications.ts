@@ -51,7 +51,7 @@ export function raiseNotifications(state: CoreState, events: CoreEvent[]): void 
         break;
       case 'instrument.changed':
         // Told once, when the status changes: not again with every settlement or rate update.
-        if (event.statusChanged) instrumentStatusChanged(state, events, event.instrumentId, event.status);
+        if (event.statusChanged) instrumentStatusChanged(state, events, event);
         break;
       default:
         break;
@@ -88,6 +88,9 @@ export function renderNotification(message: NotificationMessage): string {
     case 'settlement':
       return `settled ${message.date}: balance ${message.balance}, next trading day ${message.nextTradingDay}`;
     case 'instrument':
+      if (message.expiredOn !== undefined) {
+        return `${message.instrumentId} expired: ${message.expiredOn} was its last trading day; its positions are closed at the settlement price`;
+      }
       return `${message.instrumentId} is ${message.status.toLowerCase()}`;
   }
 }
@@ -105,16 +108,19 @@ function riskChanged(state: CoreState, events: CoreEvent[], event: RiskLevelChan
  * a position in the instrument, or a resting order or a pending conditional order on it
  * (a delisting has cancelled the last two, each with its own notice, by now).
  */
-function instrumentStatusChanged(state: CoreState, events: CoreEvent[], instrumentId: string, status: InstrumentChanged['status']): void {
+function instrumentStatusChanged(state: CoreState, events: CoreEvent[], event: InstrumentChanged): void {
+  const { instrumentId, status, expiry } = event;
   const instrument = state.instruments.get(instrumentId);
   if (instrument === undefined) return;
-  const accounts = new Set<string>();
+  const accounts = new Set<string>(expiry?.accounts);
   for (const position of instrument.holders) accounts.add(position.account.accountId);
   for (const order of instrument.book.restingOrders()) accounts.add(order.accountId);
   for (const conditional of state.conditionals.pendingOf(instrumentId)) accounts.add(conditional.request.accountId);
   const level = status === 'TRADING' ? 'INFO' : 'WARNING';
   const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;
-  for (const accountId of [...accounts].sort()) notify(state, events, accountId, 2, '', level, code, { kind: 'instrument', instrumentId, status });
+  const message: NotificationMessage =
+    expiry === undefined ? { kind: 'instrument', instrumentId, status } : { kind: 'instrument', instrumentId, status, expiredOn: expiry.lastTradingDay };
+  for (const accountId of [...accounts].sort()) notify(state, events, accountId, 2, '', level, code, message);
 }
 
 function notify(

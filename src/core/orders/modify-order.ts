@@ -22,7 +22,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     if (open.code !== ResultCode.Success) return rejected(open.code, open.message);
   }
   const instrument = state.instruments.get(old.instrumentId)!;
-  const tradable = checkTradable(instrument, old.instrumentId);
+  const tradable = checkTradable(instrument, old.instrumentId, state.tradingDay);
   if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);
   const volume = checkVolume(command.volume);
   if (volume.code !== ResultCode.Success) return rejected(volume.code, volume.message);

@@ -1,5 +1,6 @@
 import type { Account } from '../accounts/account.ts';
 import type { PlaceOrder } from '../commands.ts';
+import { notListedYet } from '../instruments/contract-dates.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { isCalendarDay } from '../calendar.ts';
 import { lotValueProblem } from '../money.ts';
@@ -77,7 +78,7 @@ export function checkTerms(command: PlaceOrder): Verdict {
   return ACCEPTABLE;
 }
 
-export function checkTradable(instrument: Instrument | undefined, instrumentId: string): Verdict {
+export function checkTradable(instrument: Instrument | undefined, instrumentId: string, tradingDay: string): Verdict {
   if (instrument === undefined || instrument.status === 'DELISTED') {
     const why = instrument === undefined ? '' : ' (delisted)';
     return { code: ResultCode.InstrumentNotFound, message: `instrument not found: ${instrumentId}${why}` };
@@ -85,6 +86,8 @@ export function checkTradable(instrument: Instrument | undefined, instrumentId: 
   if (instrument.status === 'SUSPENDED') {
     return { code: ResultCode.InstrumentSuspended, message: `instrument ${instrumentId} is suspended` };
   }
+  const early = notListedYet(instrument.spec, tradingDay);
+  if (early !== '') return { code: ResultCode.InstrumentSuspended, message: early };
   return ACCEPTABLE;
 }
 

@@ -85,7 +85,7 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
 function checkOrder(state: CoreState, instrument: Instrument | undefined, command: PlaceOrder): number | Verdict {
   const terms = checkTerms(command);
   if (terms.code !== ResultCode.Success) return terms;
-  const tradable = checkTradable(instrument, command.instrumentId);
+  const tradable = checkTradable(instrument, command.instrumentId, state.tradingDay);
   if (tradable.code !== ResultCode.Success) return tradable;
   const volume = checkVolume(command.volume);
   if (volume.code !== ResultCode.Success) return volume;

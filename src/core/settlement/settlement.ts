@@ -4,7 +4,8 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import { nextTradingDay } from '../calendar.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
 import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement, LiquidationResult, SettledPosition } from '../events.ts';
-import { cancelCrossingTheLimits, instrumentChanged } from '../instruments/instrument-admin.ts';
+import { expiresWith } from '../instruments/contract-dates.ts';
+import { cancelCrossingTheLimits, expireInstrument, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { type Cents, fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
@@ -55,6 +56,10 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   const events: CoreEvent[] = [];
   expireDayOrders(state, events);
   const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));
+  // Contracts whose last trading day this is end with it, and are closed below like any delisted one.
+  for (const instrument of instruments) {
+    if (instrument.status !== 'DELISTED' && expiresWith(instrument.spec, day)) expireInstrument(state, instrument, ts, events);
+  }
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
   const delistingCloses = new Map<Account, DelistingClose[]>();

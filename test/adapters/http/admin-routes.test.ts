@@ -26,7 +26,7 @@ const adminForm = (id: string, extra: Record<string, unknown> = {}) => ({
   limit_down_rate: 0.1,
   pre_settlement: 1000,
   list_date: '2026-01-16',
-  expire_date: '2027-01-15',
+  expire_date: '2099-01-15',
   ...extra,
 });
 
