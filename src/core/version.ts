@@ -55,7 +55,9 @@
  *     negative amount moves money out; contracts keep their dates: no order before the
  *     list date (3004), the settlement of the expiry date (the last trading day) delists
  *     the contract and closes its positions at the settlement price, and no contract is
- *     added after its expiry date.
+ *     added after its expiry date; price limits are at least one tick from the reference
+ *     (a band of one price never moved); a market order that found only prices beyond
+ *     the limits says so.
  */
 export const CORE_VERSION = 20;
 

@@ -147,6 +147,32 @@ describe('price types', () => {
       assert.match(cancelled!.message, /no opposite orders/);
     }
   });
+
+  it('a market order that finds offers only beyond limit-up says so, not that there are none', () => {
+    const x = new CoreHarness();
+    x.place('s', 'ask', 'SELL', 75000, 1);
+    // Limits narrowed to 70,000 + 5% = 73,500: the ask at 75,000 rests beyond them.
+    x.run({ type: 'instrument.update', instrumentId: CU, limitUpRate: 0.05 });
+    const [cancelled] = eventsOfType(x.place('b', 'm', 'BUY', 0, 1, { priceType: 'MARKET' }), 'order.cancelled');
+    assert.equal(cancelled?.reason, 'no-liquidity');
+    assert.equal(cancelled?.message, 'market order cancelled: the best offer, 75000, is beyond limit-up 73500');
+  });
+});
+
+describe('price limits', () => {
+  it('are at least one tick from the reference, however small the rate: a band of one price never moves', () => {
+    const tiny = { ...COPPER, instrumentId: 'USER.tiny', priceTick: 0.1, volumeMultiple: 10, preSettlement: 0.7, limitUpRate: 0.07, limitDownRate: 0.07 };
+    const x = new CoreHarness([tiny]);
+    const instrument = x.state.instruments.get('USER.tiny')!;
+    assert.deepEqual([instrument.lowerLimit, instrument.upperLimit], [0.6, 0.8]);
+    assert.equal(x.place('b', 'low', 'BUY', 0.6, 1, { instrumentId: 'USER.tiny' }).code, ResultCode.Success);
+    // One tick above zero at the least.
+    const one = new CoreHarness([{ ...tiny, preSettlement: 0.1 }]).state.instruments.get('USER.tiny')!;
+    assert.deepEqual([one.lowerLimit, one.upperLimit], [0.1, 0.2]);
+    // Rates wide enough keep their own band.
+    const cu = new CoreHarness().state.instruments.get(CU)!;
+    assert.deepEqual([cu.lowerLimit, cu.upperLimit], [64400, 75600]);
+  });
 });
 
 describe('time conditions', () => {

@@ -118,7 +118,9 @@ export function priceLimits(
 
 function bandAround(reference: number, upRate: number, downRate: number): { upper: number; lower: number; hasLimits: boolean } {
   if (!(reference > 0)) return { upper: Number.NaN, lower: Number.NaN, hasLimits: false };
-  const upper = Math.floor(reference * (1 + upRate) + 1e-9);
-  const lower = Math.max(1, Math.ceil(reference * (1 - downRate) - 1e-9));
+  // At least one tick each way (as exchanges round a limit smaller than a tick up to one):
+  // a band of one price could never move, and each day would settle there again.
+  const upper = Math.max(reference + 1, Math.floor(reference * (1 + upRate) + 1e-9));
+  const lower = Math.max(1, Math.min(reference - 1, Math.ceil(reference * (1 - downRate) - 1e-9)));
   return { upper, lower, hasLimits: true };
 }

@@ -40,10 +40,20 @@ function match(state: CoreState, instrument: Instrument, taker: Order, events: C
     state.liveOrders.add(taker);
     events.push(levelChanged(instrument, taker.isBuy, level));
   } else if (taker.volumeLeft === taker.volume && taker.priceType !== 'LIMIT') {
-    cancelIncoming(state, instrument, taker, events, 'no-liquidity', 'market order cancelled: no opposite orders to trade with');
+    cancelIncoming(state, instrument, taker, events, 'no-liquidity', `market order cancelled: ${noLiquidity(instrument, taker)}`);
   } else {
     cancelIncoming(state, instrument, taker, events, 'ioc-remainder', 'remaining volume cancelled (immediate-or-cancel)');
   }
+}
+
+/** Why a market order found nothing: an empty side, or one whose best price is beyond the limits. */
+function noLiquidity(instrument: Instrument, taker: Order): string {
+  const best = instrument.book.side(!taker.isBuy).best();
+  if (best === undefined || !instrument.hasLimits) return 'no opposite orders to trade with';
+  const grid = instrument.grid;
+  const side = taker.isBuy ? 'offer' : 'bid';
+  const limit = taker.isBuy ? `limit-up ${grid.toPrice(instrument.upperLimitTicks)}` : `limit-down ${grid.toPrice(instrument.lowerLimitTicks)}`;
+  return `the best ${side}, ${grid.toPrice(best.priceTicks)}, is beyond ${limit}`;
 }
 
 /** Only limit orders with a time condition longer than "immediately" wait in the book. */
