@@ -39,7 +39,8 @@ export function snapshotLines(log: string): string[] {
   return log.split('\n').filter((line) => line.startsWith('storage: snapshot at seq'));
 }
 
-export async function startBenchServer(cpuProfDir: string): Promise<BenchServer> {
+/** `orderLimit`: keep the shipped per-user order limit (bench:flood); the others turn it off. */
+export async function startBenchServer(cpuProfDir: string, options: { orderLimit?: boolean } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-bench-http-'));
   const nodeArgs = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
   if (cpuProfDir !== '') {
@@ -55,7 +56,7 @@ export async function startBenchServer(cpuProfDir: string): Promise<BenchServer>
       // Request logging off: the figures are the API's, not pino's. The load generator's
       // connections all come from one address: the per-address DIFF cap is raised for it.
       // The per-user order limit is off: the benchmarks measure what the exchange can take.
-      env: { LOG_LEVEL: 'warn', ...configWithExchangeToml('[ws]\nmax_connections_per_address = 8192\n[trading]\norders_per_second_per_user = 0\n').env },
+      env: { LOG_LEVEL: 'warn', ...configWithExchangeToml(`[ws]\nmax_connections_per_address = 8192\n${options.orderLimit === true ? '' : '[trading]\norders_per_second_per_user = 0\n'}`).env },
       nodeArgs,
     });
   } catch (error) {

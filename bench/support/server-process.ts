@@ -13,8 +13,8 @@ export interface ServerProcess {
 }
 
 /** BENCH_SERVER_PROFILE=<dir> writes a CPU profile of the server there. */
-export async function startServer(): Promise<ServerProcess> {
-  const bench = await startBenchServer(process.env.BENCH_SERVER_PROFILE ?? '');
+export async function startServer(options: { orderLimit?: boolean } = {}): Promise<ServerProcess> {
+  const bench = await startBenchServer(process.env.BENCH_SERVER_PROFILE ?? '', options);
   return {
     httpUrl: bench.server.baseUrl,
     wsUrl: `ws://127.0.0.1:${bench.server.wsPort}`,
