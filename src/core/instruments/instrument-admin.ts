@@ -1,3 +1,4 @@
+import { accountsConcernedBy } from './concerned-accounts.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { ChangeInstrumentStatus, UpdateInstrument } from '../commands.ts';
 import type { CoreEvent, InstrumentChanged } from '../events.ts';
@@ -108,10 +109,7 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
  */
 export function expireInstrument(state: CoreState, instrument: Instrument, ts: number, events: CoreEvent[]): void {
   // Told to whom it concerns now: by the end of the command its orders and positions are gone.
-  const accounts = new Set<string>();
-  for (const position of instrument.holders) accounts.add(position.account.accountId);
-  for (const order of instrument.book.restingOrders()) accounts.add(order.accountId);
-  for (const conditional of state.conditionals.pendingOf(instrument.id)) accounts.add(conditional.request.accountId);
+  const accounts = accountsConcernedBy(state, instrument);
   instrument.status = 'DELISTED';
   const lastTradingDay = instrument.spec.expireDate;
   const why = `cancelled: ${instrument.id} expired (its last trading day was ${lastTradingDay})`;

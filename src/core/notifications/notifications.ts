@@ -1,3 +1,4 @@
+import { accountsConcernedBy } from '../instruments/concerned-accounts.ts';
 import type { CoreEvent, InstrumentChanged, NotificationMessage, NotificationRaised, RiskLevelChanged } from '../events.ts';
 import type { CoreState } from '../state.ts';
 
@@ -112,10 +113,8 @@ function instrumentStatusChanged(state: CoreState, events: CoreEvent[], event: I
   const { instrumentId, status, expiry } = event;
   const instrument = state.instruments.get(instrumentId);
   if (instrument === undefined) return;
-  const accounts = new Set<string>(expiry?.accounts);
-  for (const position of instrument.holders) accounts.add(position.account.accountId);
-  for (const order of instrument.book.restingOrders()) accounts.add(order.accountId);
-  for (const conditional of state.conditionals.pendingOf(instrumentId)) accounts.add(conditional.request.accountId);
+  const accounts = accountsConcernedBy(state, instrument);
+  for (const accountId of expiry?.accounts ?? []) accounts.add(accountId);
   const level = status === 'TRADING' ? 'INFO' : 'WARNING';
   const code = status === 'SUSPENDED' ? 3004 : status === 'DELISTED' ? 3003 : 0;
   const message: NotificationMessage =
