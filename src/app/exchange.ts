@@ -112,11 +112,17 @@ export class Exchange {
     // so it needs no snapshot and a snapshot's cost does not grow with it.
     const rebuilt = await rebuildHistory(history, storage.journal.sidecars(historyBaseSeq), replayedSidecars, historyBaseSeq);
     for (const run of rebuilt.lost) await storage.journal.storeSidecars(run);
+    // Conditional orders from before the history kept them: the pending ones the core holds,
+    // and the finished ones a snapshot of an earlier format held.
+    let adopted = 0;
+    for (const pending of recovered.state.conditionals.pending.values()) if (history.conditionals.adopt(pending.toRecord())) adopted++;
+    for (const record of recovered.finishedConditionals) if (history.conditionals.adopt(record)) adopted++;
     const lost = rebuilt.lost.reduce((sum, run) => sum + run.length, 0);
     log(
       `storage: recovered seq ${recovered.state.lastSeq} (snapshot ${recovered.snapshotSeq}, ${recovered.replayed} records replayed; ` +
         `history ${fromCheckpoint ? `from the checkpoint at seq ${historyBaseSeq} and` : 'from'} ${rebuilt.events} stored events` +
-        `${lost > 0 ? `, ${lost} records' history rebuilt from the replay` : ''})`,
+        `${lost > 0 ? `, ${lost} records' history rebuilt from the replay` : ''}` +
+        `${adopted > 0 ? `, ${adopted} conditional orders added to it from the core state` : ''})`,
     );
     const sequencer = new Sequencer(recovered.state, storage.journal, clock);
     sequencer.onApplied(({ stamped, result }) => {

@@ -1,10 +1,12 @@
 import {
   type ApplyResult,
+  type ConditionalRecord,
   CORE_VERSION,
   type CoreOptions,
   type CoreState,
   type CoreVersionSpan,
   createCoreState,
+  finishedConditionalsIn,
   restoreState,
   type StampedCommand,
   STATE_FORMAT,
@@ -22,6 +24,11 @@ export interface Recovered {
   /** seq of the snapshot started from; 0 for an empty start. */
   readonly snapshotSeq: number;
   readonly replayed: number;
+  /**
+   * Finished conditional orders the snapshot held (formats before 4 kept them in the core
+   * state; the history keeps them now): for the history to adopt.
+   */
+  readonly finishedConditionals: readonly ConditionalRecord[];
 }
 
 /**
@@ -42,6 +49,7 @@ export async function recover(
   let state: CoreState | undefined;
   let snapshotSeq = 0;
   let projections: Readonly<Record<string, unknown>> = {};
+  let finishedConditionals: readonly ConditionalRecord[] = [];
   for await (const snapshot of snapshots.newestFirst()) {
     if ('unreadable' in snapshot) {
       log(`recovery: snapshot ${snapshot.seq} is unreadable (${snapshot.unreadable}); trying an older one`);
@@ -65,6 +73,7 @@ export async function recover(
       continue;
     }
     state = restored;
+    finishedConditionals = finishedConditionalsIn(snapshot.state);
     snapshotSeq = snapshot.seq;
     projections = snapshot.projections ?? {};
     break;
@@ -83,7 +92,7 @@ export async function recover(
     refuseOtherVersions(versions!, record.seq, lastSeq, snapshotSeq);
   };
   const replayed = await replayJournal(state, journal, onApplied?.(projections), guard);
-  return { state, projections, snapshotSeq, replayed };
+  return { state, projections, snapshotSeq, replayed, finishedConditionals };
 }
 
 /**

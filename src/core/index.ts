@@ -12,7 +12,6 @@ export { isLiveStatus } from './orders/order-status.ts';
 export {
   accountView,
   bookDepth,
-  conditionalOrders,
   instrumentState,
   liveOrder,
   liveOrderFrozen,
@@ -30,7 +29,7 @@ export { type User, usernameKey } from './accounts/user.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { renderNotification } from './notifications/notifications.ts';
 export { type CoreOptions, CoreState, createCoreState, DEFAULT_CORE_OPTIONS } from './state.ts';
-export { restoreState, type SerializedState, serializeState, STATE_FORMAT } from './state-codec.ts';
+export { finishedConditionalsIn, restoreState, type SerializedState, serializeState, STATE_FORMAT } from './state-codec.ts';
 export { CORE_VERSION, type CoreVersionSpan, versionsApplying } from './version.ts';
 
 /**

@@ -2,7 +2,6 @@ import { type AccountFields, accountFields, type PositionFields, positionFields 
 import { withdrawable } from './accounts/clear-of-force-close.ts';
 import { Position } from './accounts/position.ts';
 import type { Direction } from './commands.ts';
-import type { ConditionalOrder } from './conditional/conditional-order.ts';
 import { fromCents } from './money.ts';
 import { markAccount } from './risk/risk-index.ts';
 import type { OrderRecord } from './events.ts';
@@ -156,19 +155,6 @@ export function openInterest(state: CoreState, instrumentId: string): number {
   let total = 0;
   for (const position of state.instruments.get(instrumentId)?.holders ?? []) total += position.long.volume;
   return total;
-}
-
-/**
- * Conditional orders of the given accounts (all when `accountIds` is undefined), oldest
- * first: the orders, for a page to turn into records only what it shows.
- */
-export function conditionalOrders(state: CoreState, accountIds?: ReadonlySet<string>): readonly ConditionalOrder[] {
-  const book = state.conditionals;
-  if (accountIds === undefined) return [...book.all.values()];
-  if (accountIds.size === 1) return book.ofAccount(accountIds.values().next().value!);
-  const out: ConditionalOrder[] = [];
-  for (const id of accountIds) out.push(...book.ofAccount(id));
-  return out.sort((a, b) => a.serial - b.serial);
 }
 
 /**

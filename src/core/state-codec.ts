@@ -5,7 +5,7 @@ import { User, usernameKey } from './accounts/user.ts';
 import type { CreateConditionalOrder } from './commands.ts';
 import { ConditionalOrder } from './conditional/conditional-order.ts';
 import type { Direction, Offset, PriceType, TimeCondition, VolumeCondition } from './commands.ts';
-import type { ConditionalStatus, ExchangeStatus, OrderRecord, RiskLevel } from './events.ts';
+import type { ConditionalRecord, ConditionalStatus, ExchangeStatus, OrderRecord, RiskLevel } from './events.ts';
 import { Instrument, type InstrumentStatus } from './instruments/instrument.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
 import { Order } from './matching/order.ts';
@@ -24,7 +24,7 @@ export interface SerializedState {
    * as objects with field names, about 440 bytes each against about 124, which made a
    * snapshot of 150,000 resting orders hold the event loop about three times as long.
    */
-  readonly format: 2 | 3;
+  readonly format: 2 | 3 | 4;
   readonly options: CoreOptions;
   readonly tradingDay: string;
   readonly lastSeq: number;
@@ -130,8 +130,11 @@ interface SerializedOrder extends OrderRecord {
   readonly reservedToday: number;
 }
 
-/** The format serializeState writes (and the state hash is computed over). */
-export const STATE_FORMAT = 3;
+/**
+ * The format serializeState writes (and the state hash is computed over). 4: only pending
+ * conditional orders (finished ones live in the history).
+ */
+export const STATE_FORMAT = 4;
 
 /**
  * Marks every account at the current last prices first (accounts are marked lazily; see
@@ -167,7 +170,7 @@ export function serializeState(state: CoreState): SerializedState {
       asks: restingOrders(instrument.book.asks),
     })),
     liquidationCount: state.liquidationCount,
-    conditionals: [...state.conditionals.all.values()].map((c) => ({
+    conditionals: [...state.conditionals.pending.values()].map((c) => ({
       request: c.request,
       userId: c.userId,
       triggerTicks: c.triggerTicks,
@@ -183,7 +186,7 @@ export function serializeState(state: CoreState): SerializedState {
 }
 
 export function restoreState(data: SerializedState): CoreState {
-  if (data.format !== 2 && data.format !== 3) throw new Error(`unsupported state format ${String(data.format)}`);
+  if (data.format !== 2 && data.format !== 3 && data.format !== 4) throw new Error(`unsupported state format ${String(data.format)}`);
   const state = new CoreState({ ...data.options });
   state.tradingDay = data.tradingDay;
   state.lastSeq = data.lastSeq;
@@ -227,14 +230,30 @@ export function restoreState(data: SerializedState): CoreState {
   for (const id of data.reachedWhileClosed ?? []) state.conditionals.reachedWhileClosed.add(id);
   for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {
-    const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);
-    conditional.status = saved.status;
-    conditional.updatedTs = saved.updatedTs;
-    conditional.orderId = saved.orderId;
-    conditional.reason = saved.reason;
-    state.conditionals.add(conditional);
+    // Formats before 4 kept finished conditional orders too: they now live in the history
+    // only (finishedConditionalsIn hands them to it).
+    if (saved.status !== 'Pending') continue;
+    state.conditionals.add(reviveConditional(saved));
   }
   return state;
+}
+
+/**
+ * The finished conditional orders a state of a format before 4 kept (restoreState leaves
+ * them out), as records: what the history adopts when the exchange starts on such a state,
+ * so that a user's list keeps them.
+ */
+export function finishedConditionalsIn(data: SerializedState): ConditionalRecord[] {
+  return data.conditionals.filter((saved) => saved.status !== 'Pending').map((saved) => reviveConditional(saved).toRecord());
+}
+
+function reviveConditional(saved: SerializedConditional): ConditionalOrder {
+  const conditional = new ConditionalOrder(saved.request, saved.userId, saved.triggerTicks, saved.createdTs);
+  conditional.status = saved.status;
+  conditional.updatedTs = saved.updatedTs;
+  conditional.orderId = saved.orderId;
+  conditional.reason = saved.reason;
+  return conditional;
 }
 
 /** The numbers of an instrument that change while it trades, in their serialised order. */

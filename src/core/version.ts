@@ -58,8 +58,12 @@
  *     added after its expiry date; price limits are at least one tick from the reference
  *     (a band of one price never moved); a market order that found only prices beyond
  *     the limits says so.
+ * 21: a conditional order that finishes leaves the core (its record goes to the history,
+ *     as a finished order's does): the state holds pending ones only, and a cancel of a
+ *     finished one is refused as not found (the HTTP route still answers 3002 from the
+ *     history).
  */
-export const CORE_VERSION = 20;
+export const CORE_VERSION = 21;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { archivedOrderTest, ORDER_CODEC } from '../../src/app/history/archive-codecs.ts';
+import { archivedRecordTest, ORDER_CODEC } from '../../src/app/history/archive-codecs.ts';
 import type { OrderHistory } from '../../src/app/history/history-records.ts';
 import { HistoryProjection } from '../../src/app/history/history-projection.ts';
 import { type ArchiveChunkStore, MemoryChunkStore, RecordArchive } from '../../src/app/history/record-archive.ts';
@@ -183,9 +183,9 @@ describe('archived order ids', () => {
     fc.assert(
       fc.property(id, id, id, id, (accountId, orderId, otherAccount, otherOrder) => {
         const text = ORDER_CODEC.encode({ ...sampleOrder, accountId, orderId });
-        assert.ok(archivedOrderTest(accountId)(text, orderId));
-        assert.equal(archivedOrderTest(otherAccount)(text, otherOrder), otherAccount === accountId && otherOrder === orderId);
-        assert.equal(archivedOrderTest(accountId)(text, `${orderId}x`), false);
+        assert.ok(archivedRecordTest(accountId)(text, orderId));
+        assert.equal(archivedRecordTest(otherAccount)(text, otherOrder), otherAccount === accountId && otherOrder === orderId);
+        assert.equal(archivedRecordTest(accountId)(text, `${orderId}x`), false);
       }),
       { numRuns: 500 },
     );

@@ -213,7 +213,7 @@ describe('a closed market in the core', () => {
     // A liquidation after the close trades into E's bid: the price goes through the trigger.
     const liquidation = x.run({ type: 'account.force-liquidate', accountId: 'F' });
     assert.deepEqual(eventsOfType(liquidation, 'trade.executed').map((t) => t.price), [69400]);
-    assert.equal(x.state.conditionals.all.get('stop')?.status, 'Pending');
+    assert.equal(x.conditionals.get('stop')?.status, 'Pending');
     const open = x.run({ type: 'market.open' });
     assert.deepEqual(eventsOfType(open, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['stop', 'Triggered']]);
   });
@@ -224,7 +224,7 @@ describe('a closed market in the core', () => {
         type: 'conditional.create', conditionalId: id, accountId, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN',
         volume: 1, orderType: 'LIMIT', limitPrice: 70000, conditionType: 'PriceTouch', triggerPrice, triggerCondition, validUntil: 0,
       }) as const;
-    const statusOf = (x: CoreHarness, id: string) => x.state.conditionals.all.get(id)?.status;
+    const statusOf = (x: CoreHarness, id: string) => x.conditionals.get(id)?.status;
 
     it('the open judges only what a trade while closed reached: not a price already past the trigger, not the reference', () => {
       const x = new CoreHarness([COPPER]);

@@ -115,22 +115,23 @@ describe('conditional orders', () => {
     assert.equal(eventsOfType(crossing, 'order.accepted').filter((e) => e.order.orderId === 'late').length, 0, 'no order placed');
   });
 
-  it('a cancel after valid_until finds the order Expired (3002)', () => {
+  it('a cancel after valid_until finds the order expired by the same command (the route then answers 3002 from the history)', () => {
     const x = longPosition();
     x.run(conditional('late', { validUntil: x.ts + 1 }));
     const cancel = x.run({ type: 'conditional.cancel', conditionalId: 'late', accountId: 'A' });
-    assert.equal(cancel.code, ResultCode.OrderFinished);
-    assert.match(cancel.message, /already Expired/);
+    assert.equal(cancel.code, ResultCode.OrderNotFound);
+    assert.match(cancel.message, /no pending conditional order late/);
     assert.deepEqual(eventsOfType(cancel, 'conditional.changed').map((e) => e.conditional.status), ['Expired']);
   });
 
-  it('cancels by id; a finished one answers 3002 and another account\'s 3001', () => {
+  it('cancels by id, not another account\'s; a cancelled one leaves the core (the route answers 3002 from the history)', () => {
     const x = longPosition();
     x.run(conditional('c'));
     assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'B' }).code, ResultCode.OrderNotFound);
     assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.Success);
-    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.OrderFinished);
-    assert.deepEqual(x.state.conditionals.countByStatus(), { Pending: 0, Triggered: 0, Cancelled: 1, Expired: 0, Failed: 0 });
+    assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'c', accountId: 'A' }).code, ResultCode.OrderNotFound);
+    assert.equal(x.conditionals.get('c')?.status, 'Cancelled');
+    assert.equal(x.state.conditionals.pending.size, 0, 'a finished conditional order leaves the core');
   });
 
   it(`an account has at most ${MAX_PENDING_CONDITIONALS_PER_ACCOUNT} pending; a cancelled or fired one makes room, other accounts are not counted`, () => {
@@ -141,7 +142,7 @@ describe('conditional orders', () => {
     const over = x.run(conditional('one-more'));
     assert.equal(over.code, ResultCode.ParameterError);
     assert.match(over.message, /pending conditional orders, the most an account may have/);
-    assert.equal(x.state.conditionals.all.has('one-more'), false);
+    assert.equal(x.state.conditionals.pending.has('one-more'), false);
     assert.equal(x.run(conditional('for-b', { accountId: 'B', triggerPrice: 60000 })).code, ResultCode.Success, 'another account has its own');
     assert.equal(x.run({ type: 'conditional.cancel', conditionalId: 'p0', accountId: 'A' }).code, ResultCode.Success);
     assert.equal(x.run(conditional('one-more')).code, ResultCode.Success, 'a cancel makes room');

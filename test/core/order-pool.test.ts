@@ -87,7 +87,7 @@ describe('orders recycled through apply', () => {
     });
     const maker = x.state.liveOrders.get('s', 'maker')!;
     const result = x.place('b', 'taker', 'BUY', 70010, 1);
-    const placed = x.state.liveOrders.get('c', x.state.conditionals.all.get('touch')!.orderId);
+    const placed = x.state.liveOrders.get('c', x.conditionals.get('touch')!.orderId);
     assert.ok(placed !== undefined, 'the trade triggered the conditional order');
     assert.notEqual(placed, maker);
     assert.deepEqual([placed.direction, placed.volumeLeft, placed.limitPrice, placed.status], ['BUY', 2, 69900, 'ACCEPTED']);

@@ -2,6 +2,7 @@ import {
   type ApplyResult,
   apply,
   type Command,
+  type ConditionalRecord,
   type CoreEvent,
   type CoreState,
   createCoreState,
@@ -68,6 +69,11 @@ export function twoAccountDay(options: { spec?: InstrumentSpec; balance?: number
  */
 export class CoreHarness {
   readonly state: CoreState;
+  /**
+   * The latest record of every conditional order, from the events: finished ones leave the
+   * core (the exchange's history keeps them), so tests read their outcome here.
+   */
+  readonly conditionals = new Map<string, ConditionalRecord>();
   private seq = 0;
   ts = 1_700_000_000_000;
   openAccountsOnDemand = true;
@@ -79,7 +85,9 @@ export class CoreHarness {
 
   run(command: Command): ApplyResult {
     if (command.type === 'order.place' && this.openAccountsOnDemand) this.ensureAccount(command.accountId);
-    return apply(this.state, { seq: ++this.seq, ts: ++this.ts, command });
+    const result = apply(this.state, { seq: ++this.seq, ts: ++this.ts, command });
+    for (const event of result.events) if (event.type === 'conditional.changed') this.conditionals.set(event.conditional.conditionalId, event.conditional);
+    return result;
   }
 
   /** Registers `u-<accountId>` and opens the account with `funds`, if it does not exist. */

@@ -1,8 +1,9 @@
+import type { ConditionalRecord } from '../../core/index.ts';
 import type { RecordCodec } from './archived-lists.ts';
 import type { OrderHistory, TradeHistory } from './history-records.ts';
 
 /**
- * How finished orders and trades are written to the archive: JSON arrays, fields by
+ * How finished orders, conditional orders and trades are written to the archive: JSON arrays, fields by
  * position (about 190 bytes an order, 130 a trade). Decoding builds objects with the
  * fields in the same order as the projection's own, so a record reads the same whether
  * or not it was archived (test/app/history-archive.test.ts). Archived texts stay in the
@@ -65,11 +66,12 @@ export const ORDER_CODEC: RecordCodec<OrderHistory> = {
 };
 
 /**
- * A test of whether an archived order's text is of this account and a given order id,
- * read from its first two fields as ORDER_CODEC writes them (JSON.stringify of the row),
- * without parsing it. Made once per account: the account's part is encoded once.
+ * A test of whether an archived order's or conditional order's text is of this account
+ * and a given id, read from its first two fields as ORDER_CODEC and CONDITIONAL_CODEC
+ * write them (JSON.stringify of the row), without parsing it. Made once per account: the
+ * account's part is encoded once.
  */
-export function archivedOrderTest(accountId: string): (text: string, orderId: string) => boolean {
+export function archivedRecordTest(accountId: string): (text: string, orderId: string) => boolean {
   const prefix = `[${JSON.stringify(accountId)},`;
   return (text, orderId) => {
     if (!text.startsWith(prefix)) return false;
@@ -97,5 +99,52 @@ export const TRADE_CODEC: RecordCodec<TradeHistory> = {
       ts: r[10],
       maker: r[11],
     } as TradeHistory;
+  },
+};
+
+export const CONDITIONAL_CODEC: RecordCodec<ConditionalRecord> = {
+  encode: (c) =>
+    JSON.stringify([
+      c.accountId,
+      c.conditionalId,
+      c.userId,
+      c.instrumentId,
+      c.direction,
+      c.offset,
+      c.volume,
+      c.orderType,
+      c.limitPrice,
+      c.conditionType,
+      c.triggerPrice,
+      c.triggerCondition,
+      c.validUntil,
+      c.status,
+      c.createdTs,
+      c.updatedTs,
+      c.orderId,
+      c.reason,
+    ]),
+  decode: (text) => {
+    const r = JSON.parse(text) as Row;
+    return {
+      conditionalId: r[1],
+      accountId: r[0],
+      userId: r[2],
+      instrumentId: r[3],
+      direction: r[4],
+      offset: r[5],
+      volume: r[6],
+      orderType: r[7],
+      limitPrice: r[8],
+      conditionType: r[9],
+      triggerPrice: r[10],
+      triggerCondition: r[11],
+      validUntil: r[12],
+      status: r[13],
+      createdTs: r[14],
+      updatedTs: r[15],
+      orderId: r[16],
+      reason: r[17],
+    } as ConditionalRecord;
   },
 };

@@ -1,15 +1,17 @@
-import { type ApplyResult, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
-import { archivedOrderTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
+import { type ApplyResult, type ConditionalRecord, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
+import { archivedRecordTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
 import { ArchivedLists, type SavedLists } from './archived-lists.ts';
 import { type ArrayRef, ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
-import type {
-  EquityPoint,
-  FundsMovement,
-  LiquidationHistory,
-  OrderHistory,
-  SettlementDetail,
-  TradeHistory,
-  TransferHistory,
+import { ConditionalHistory, type SavedConditionals } from './conditional-history.ts';
+import {
+  type EquityPoint,
+  type FundsMovement,
+  type LiquidationHistory,
+  type OrderHistory,
+  orderEntry,
+  type SettlementDetail,
+  type TradeHistory,
+  type TransferHistory,
 } from './history-records.ts';
 import { OrderIdIndex } from './order-id-index.ts';
 import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
@@ -22,42 +24,15 @@ import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
  * DIFF order entry). 16,384 objects are about 10 MB of heap, whatever the history's size.
  */
 const KEEP_IN_HEAP = 16_384;
+/** Finished conditional orders kept as objects before the oldest are archived (nothing reads them soon after). */
+const CONDITIONALS_KEPT_IN_HEAP = 1_024;
 /**
  * The layout of `checkpoint`'s document: a checkpoint of another layout is not loaded
  * (the history is rebuilt instead). Raise it also when the archive's record texts or
  * chunks change (archive-codecs.ts, record-archive.ts): a checkpoint trusts the stored
  * chunks, and only a rebuild compares them and writes those that differ.
  */
-const CHECKPOINT_VERSION = 1;
-
-/**
- * A history entry for a new order, every field written out: one object shape for all
- * entries (a spread of the record made each entry slower to build and to keep).
- */
-function orderEntry(r: OrderRecord, ts: number): OrderHistory {
-  return {
-    accountId: r.accountId,
-    orderId: r.orderId,
-    instrumentId: r.instrumentId,
-    exchangeOrderId: r.exchangeOrderId,
-    direction: r.direction,
-    offset: r.offset,
-    priceType: r.priceType,
-    limitPrice: r.limitPrice,
-    volume: r.volume,
-    volumeLeft: r.volumeLeft,
-    timeCondition: r.timeCondition,
-    volumeCondition: r.volumeCondition,
-    minVolume: r.minVolume,
-    validUntilDate: r.validUntilDate,
-    insertTs: r.insertTs,
-    status: r.status,
-    lastMsg: r.lastMsg,
-    filledVolume: r.volume - r.volumeLeft,
-    tradeIds: [],
-    updateTs: ts,
-  };
-}
+const CHECKPOINT_VERSION = 2;
 
 /** The event types the history is built from (see `observe`). */
 const HISTORY_EVENTS = new Set<CoreEvent['type']>([
@@ -71,6 +46,7 @@ const HISTORY_EVENTS = new Set<CoreEvent['type']>([
   'transfer.recorded',
   'settlement.completed',
   'account.liquidated',
+  'conditional.changed',
 ]);
 
 export interface HistoryOptions {
@@ -83,7 +59,7 @@ export interface HistoryOptions {
 }
 
 /** What `checkpoint` writes: typed arrays are refs into the checkpoint's arrays (checkpoint-codec.ts). */
-interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades'> {
+interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'conditionals'> {
   readonly version: number;
   readonly archive: {
     readonly count: number;
@@ -94,6 +70,7 @@ interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades'> {
   };
   readonly orders: SavedLists<OrderHistory>;
   readonly trades: SavedLists<TradeHistory>;
+  readonly conditionals: SavedConditionals;
   readonly latest: readonly (readonly [account: string, table: { readonly seed: number; readonly entries: number; readonly indexes: ArrayRef; readonly hashes: ArrayRef }])[];
   readonly tradedInstruments: readonly (readonly [account: string, instruments: string[]])[];
   readonly orderCount: number;
@@ -111,6 +88,8 @@ export interface SavedHistory {
   readonly liquidations: LiquidationHistory[];
   readonly tradeCount: number;
   readonly orderCount?: number;
+  /** Every conditional order's record (absent before the history kept them). */
+  readonly conditionals?: ConditionalRecord[];
 }
 
 /**
@@ -131,6 +110,8 @@ export class HistoryProjection {
   /** Account → order id → index in `orders` of the latest order under that id. */
   private latest = new Map<string, OrderIdIndex>();
   private readonly trades: ArchivedLists<TradeHistory>;
+  /** Conditional orders: the core keeps only the pending ones. */
+  readonly conditionals: ConditionalHistory;
   /** Account → the instruments it has traded: every position it can ever have been shown. */
   private readonly tradedInstruments = new Map<string, Set<string>>();
   private transfers = new Map<string, TransferHistory[]>();
@@ -146,6 +127,7 @@ export class HistoryProjection {
     this.archive = archive ?? new RecordArchive({ store: options.archiveStore, chunkBytes: options.archiveChunkBytes });
     this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
+    this.conditionals = new ConditionalHistory(this.archive, Math.min(keep, CONDITIONALS_KEPT_IN_HEAP));
   }
 
   /**
@@ -157,12 +139,13 @@ export class HistoryProjection {
     return {
       orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
       trades: [...this.trades.accounts()].map((account) => [account, this.trades.all(account)]),
+      conditionals: this.conditionals.all(),
       ...this.otherRecords(),
     };
   }
 
   /** What the history holds beside its orders and trades, as plain data (toJSON and checkpoints alike). */
-  private otherRecords(): Omit<SavedHistory, 'orders' | 'trades'> & { readonly orderCount: number } {
+  private otherRecords(): Omit<SavedHistory, 'orders' | 'trades' | 'conditionals'> & { readonly orderCount: number } {
     return {
       transfers: [...this.transfers],
       funds: [...this.funds],
@@ -178,6 +161,7 @@ export class HistoryProjection {
     const history = new HistoryProjection(options);
     for (const [, list] of saved.orders) for (const order of list) history.addEntry({ ...order, tradeIds: [...order.tradeIds] });
     for (const [account, list] of saved.trades) for (const trade of list) history.addTrade(account, trade);
+    for (const record of saved.conditionals ?? []) history.conditionals.adopt(record);
     history.transfers = new Map(saved.transfers);
     history.funds = new Map(saved.funds);
     history.equity = new Map(saved.equity);
@@ -210,6 +194,7 @@ export class HistoryProjection {
       },
       orders: this.orders.save(arrays),
       trades: this.trades.save(arrays),
+      conditionals: this.conditionals.save(arrays),
       latest: [...this.latest].map(([account, index]) => {
         const saved = index.save();
         return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }] as const;
@@ -241,6 +226,7 @@ export class HistoryProjection {
     const history = new HistoryProjection(options, archive);
     history.orders.restore(d.orders, arrays);
     history.trades.restore(d.trades, arrays);
+    history.conditionals.restore(d.conditionals, arrays);
     for (const [account, saved] of d.latest) {
       const table = { seed: saved.seed, entries: saved.entries, indexes: arrays.u32(saved.indexes), hashes: arrays.u32(saved.hashes) };
       history.latest.set(account, OrderIdIndex.restore(table, history.hasOrderId(account)));
@@ -266,7 +252,7 @@ export class HistoryProjection {
     const mismatch = (why: string): Error => new Error(`the archive's chunks do not match the checkpoint (${why})`);
     let newest: { readonly account: string; readonly record: { readonly accountId: string } }[];
     try {
-      newest = [...this.orders.newestArchived(), ...this.trades.newestArchived()];
+      newest = [...this.orders.newestArchived(), ...this.trades.newestArchived(), ...this.conditionals.newestArchived()];
     } catch (error) {
       throw mismatch((error as Error).message);
     }
@@ -493,6 +479,9 @@ export class HistoryProjection {
         this.liquidations.push({ ...record, ts });
         break;
       }
+      case 'conditional.changed':
+        this.conditionals.observe(event.conditional);
+        break;
       default:
         break;
     }
@@ -504,7 +493,7 @@ export class HistoryProjection {
 
   /** Whether the account's order record at an index is of an id (archived records are not decoded for it). */
   private hasOrderId(accountId: string): (index: number, id: string) => boolean {
-    const archivedIs = archivedOrderTest(accountId);
+    const archivedIs = archivedRecordTest(accountId);
     return (index, id) => this.orders.test(accountId, index, (order) => order.orderId === id, (text) => archivedIs(text, id));
   }
 

@@ -1,4 +1,3 @@
-import type { ConditionalStatus } from '../events.ts';
 import type { ConditionalOrder } from './conditional-order.ts';
 import { TriggerLadder } from './trigger-ladder.ts';
 
@@ -11,17 +10,18 @@ import { TriggerLadder } from './trigger-ladder.ts';
 export const MAX_PENDING_CONDITIONALS_PER_ACCOUNT = 1_000;
 
 /**
- * Every conditional order of the exchange: by id, by account (the lists a user reads walk
- * only their own), and the pending ones on a trigger ladder per instrument, so a trade
- * finds the orders it reaches without looking at those it does not. The earliest expiry
+ * The pending conditional orders of the exchange: by id, counted by account, and on a
+ * trigger ladder per instrument, so a trade finds the orders it reaches without looking
+ * at those it does not. An order that finishes (triggered, cancelled, expired, failed)
+ * leaves the core, as a finished order does: its record lives on in the history, which
+ * the lists read (the `conditional.changed` event carries it there). The earliest expiry
  * is kept so that the per-command expiry check is one comparison until something is due.
  */
 export class ConditionalBook {
-  readonly all = new Map<string, ConditionalOrder>();
-  private readonly byAccount = new Map<string, ConditionalOrder[]>();
+  /** Pending orders by id, in creation order (also after a restore, which adds in that order). */
+  readonly pending = new Map<string, ConditionalOrder>();
   private readonly pendingByAccount = new Map<string, number>();
   private readonly ladders = new Map<string, TriggerLadder>();
-  /** Creation order: the order of `all`, also after a restore, which adds in that order. */
   private created = 0;
   /** Earliest validUntil among pending orders; Infinity when none expires. */
   nextExpiry = Number.POSITIVE_INFINITY;
@@ -31,15 +31,11 @@ export class ConditionalBook {
    */
   readonly reachedWhileClosed = new Set<string>();
 
-  /** Adds an order; a pending one (every new one) waits on its instrument's ladder. */
+  /** Adds a pending order: it waits on its instrument's ladder. */
   add(order: ConditionalOrder): void {
     order.serial = this.created++;
-    this.all.set(order.id, order);
+    this.pending.set(order.id, order);
     const accountId = order.request.accountId;
-    const own = this.byAccount.get(accountId);
-    if (own === undefined) this.byAccount.set(accountId, [order]);
-    else own.push(order);
-    if (order.status !== 'Pending') return;
     this.pendingByAccount.set(accountId, this.pendingCountOf(accountId) + 1);
     let ladder = this.ladders.get(order.request.instrumentId);
     if (ladder === undefined) this.ladders.set(order.request.instrumentId, (ladder = new TriggerLadder()));
@@ -50,16 +46,11 @@ export class ConditionalBook {
   }
 
   get hasPending(): boolean {
-    return this.ladders.size > 0;
+    return this.pending.size > 0;
   }
 
   pendingCountOf(accountId: string): number {
     return this.pendingByAccount.get(accountId) ?? 0;
-  }
-
-  /** An account's conditional orders, every status, in creation order. */
-  ofAccount(accountId: string): readonly ConditionalOrder[] {
-    return this.byAccount.get(accountId) ?? [];
   }
 
   /** Pending orders of an instrument, in creation order. */
@@ -72,10 +63,12 @@ export class ConditionalBook {
     return this.ladders.get(instrumentId)?.reachedBy(tradeTicks) ?? [];
   }
 
-  /** Call once an order left Pending (again is harmless). */
+  /** Call once an order left Pending: it leaves the book (again is harmless). */
   settle(order: ConditionalOrder): void {
-    const ladder = this.ladders.get(order.request.instrumentId);
-    if (ladder === undefined || !ladder.remove(order)) return;
+    if (this.pending.get(order.id) !== order) return;
+    this.pending.delete(order.id);
+    const ladder = this.ladders.get(order.request.instrumentId)!;
+    ladder.remove(order);
     if (ladder.size === 0) this.ladders.delete(order.request.instrumentId);
     const accountId = order.request.accountId;
     const left = this.pendingCountOf(accountId) - 1;
@@ -88,20 +81,12 @@ export class ConditionalBook {
     if (ts <= this.nextExpiry) return [];
     const due: ConditionalOrder[] = [];
     let next = Number.POSITIVE_INFINITY;
-    for (const ladder of this.ladders.values()) {
-      for (const order of ladder.pending()) {
-        if (order.request.validUntil === 0) continue;
-        if (order.request.validUntil < ts) due.push(order);
-        else if (order.request.validUntil < next) next = order.request.validUntil;
-      }
+    for (const order of this.pending.values()) {
+      if (order.request.validUntil === 0) continue;
+      if (order.request.validUntil < ts) due.push(order);
+      else if (order.request.validUntil < next) next = order.request.validUntil;
     }
     this.nextExpiry = next;
-    return due.sort((a, b) => a.serial - b.serial);
-  }
-
-  countByStatus(orders: Iterable<ConditionalOrder> = this.all.values()): Record<ConditionalStatus, number> {
-    const counts: Record<ConditionalStatus, number> = { Pending: 0, Triggered: 0, Cancelled: 0, Expired: 0, Failed: 0 };
-    for (const order of orders) counts[order.status]++;
-    return counts;
+    return due;
   }
 }

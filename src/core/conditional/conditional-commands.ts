@@ -19,7 +19,9 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
   const account = state.accounts.get(command.accountId);
   const usable = checkAccount(account, command.accountId);
   if (usable.code !== ResultCode.Success) return rejected(usable.code, usable.message);
-  if (state.conditionals.all.has(command.conditionalId)) {
+  // Ids are the exchange's own (random), so only a pending one is checked: finished
+  // orders have left the core for the history.
+  if (state.conditionals.pending.has(command.conditionalId)) {
     return rejected(ResultCode.ParameterError, `conditional order ${command.conditionalId} already exists`);
   }
   if (state.conditionals.pendingCountOf(command.accountId) >= MAX_PENDING_CONDITIONALS_PER_ACCOUNT) {
@@ -63,12 +65,10 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
 }
 
 export function cancelConditional(state: CoreState, command: CancelConditionalOrder, ts: number): ApplyResult {
-  const order = state.conditionals.all.get(command.conditionalId);
+  // Only pending orders are in the core: the route tells a finished one (3002) from the history.
+  const order = state.conditionals.pending.get(command.conditionalId);
   if (order === undefined || order.request.accountId !== command.accountId) {
-    return rejected(ResultCode.OrderNotFound, `conditional order not found: ${command.conditionalId}`);
-  }
-  if (order.status !== 'Pending') {
-    return rejected(ResultCode.OrderFinished, `conditional order ${command.conditionalId} is already ${order.status}`);
+    return rejected(ResultCode.OrderNotFound, `no pending conditional order ${command.conditionalId}`);
   }
   order.finish('Cancelled', ts, 'cancelled by the user');
   state.conditionals.settle(order);
@@ -112,8 +112,8 @@ export function fireReachedWhileClosed(state: CoreState, ts: number, events: Cor
   const reached = [...book.reachedWhileClosed];
   book.reachedWhileClosed.clear();
   for (const id of reached) {
-    const conditional = book.all.get(id);
-    if (conditional !== undefined && conditional.status === 'Pending') fire(state, conditional, ts, events);
+    const conditional = book.pending.get(id);
+    if (conditional !== undefined) fire(state, conditional, ts, events);
   }
 }
 

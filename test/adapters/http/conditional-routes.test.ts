@@ -190,7 +190,19 @@ describe('HTTP /api/order/conditional', () => {
       assert.equal(reply.body.data.conditional_order_id, id);
       assert.equal(reply.body.data.status, 'Cancelled');
       assert.equal((await list(alice))[0].status, 'Cancelled');
+      assert.equal(h.service.exchange.state.conditionals.pending.has(id), false, 'a finished conditional order leaves the core; the history keeps it');
       await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: alice.token }, 3002, 409);
+      const mallory = await trader();
+      await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: mallory.token }, 1003, 403);
+    });
+
+    it('a cancel that reaches the exchange after valid_until finds the order Expired: 3002 / 409', async () => {
+      const alice = await trader();
+      const { conditional_order_id: id } = await create(alice, { valid_until: Date.now() + 50 });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      // No command ran since: the cancel's own command expires it first.
+      await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: alice.token }, 3002, 409);
+      assert.equal((await list(alice))[0].status, 'Expired');
     });
 
     it('answers 3001 / 404 for an unknown id, 1003 / 403 for another user\'s, 1002 / 401 without a token', async () => {

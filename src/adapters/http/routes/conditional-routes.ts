@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import type { Caller } from '../../../app/auth/auth-service.ts';
 import { ownAccount, visibleAccountIds } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
-import { conditionalOrders, ResultCode } from '../../../core/index.ts';
+import { type ConditionalRecord, ResultCode } from '../../../core/index.ts';
 import { ApiError, conditionalView, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
-import { page, PagingWithAccount } from '../schemas/common.ts';
+import { PagingWithAccount, totalled } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { DIRECTIONS, OFFSETS, StringEnum } from '../schemas/enums.ts';
 import { ConditionalSchema } from '../schemas/resources.ts';
@@ -16,6 +17,27 @@ const OFFSET_NAMES = { CLOSE_TODAY: 'CLOSETODAY', CLOSE_YESTERDAY: 'CLOSEYESTERD
 /** /api/order/conditional: stop-loss, take-profit and price-touch orders. */
 export function conditionalRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
+  // Every conditional order's record; the core keeps only the pending ones.
+  const records = () => ctx.exchange.history.conditionals;
+  /** The accounts a list reads: `account_id` (the caller's own) or all the caller's (every account for an admin). */
+  const accountsOf = (caller: Caller, accountId: string | undefined): string[] =>
+    accountId !== undefined ? [ownAccount(state(), caller, accountId).accountId] : [...(visibleAccountIds(state(), caller) ?? state().accounts.keys())];
+  /** A conditional order by id alone: the caller's accounts are looked in first. */
+  const find = (caller: Caller, id: string): ConditionalRecord | undefined => {
+    const pending = state().conditionals.pending.get(id);
+    if (pending !== undefined) return pending.toRecord();
+    const own = visibleAccountIds(state(), caller);
+    for (const accountId of own ?? []) {
+      const record = records().get(accountId, id);
+      if (record !== undefined) return record;
+    }
+    for (const accountId of state().accounts.keys()) {
+      if (own?.has(accountId) === true) continue;
+      const record = records().get(accountId, id);
+      if (record !== undefined) return record;
+    }
+    return undefined;
+  };
 
   app.post(
     '/api/order/conditional',
@@ -63,7 +85,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
         triggerCondition: body.trigger_condition,
         validUntil: body.valid_until ?? 0,
       });
-      const record = state().conditionals.all.get(conditionalId)?.toRecord();
+      const record = records().get(account.accountId, conditionalId);
       return ok({ conditional_order_id: conditionalId, status: record?.status ?? 'Pending', created_at: stamped.ts });
     },
   );
@@ -79,9 +101,9 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request, reply) => {
-      const { account_id } = request.query;
-      const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      return ok(page(reply, conditionalOrders(state(), accounts), request.query).map((order) => conditionalView(order.toRecord())));
+      const accounts = accountsOf(request.caller, request.query.account_id);
+      const { offset = 0, limit = 100 } = request.query;
+      return ok(totalled(reply, records().total(accounts), records().page(accounts, offset, limit).map(conditionalView)));
     },
   );
 
@@ -98,12 +120,10 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request) => {
-      const { account_id } = request.query;
-      const accounts = account_id !== undefined ? new Set([ownAccount(state(), request.caller, account_id).accountId]) : visibleAccountIds(state(), request.caller);
-      const orders = conditionalOrders(state(), accounts);
-      const counts = state().conditionals.countByStatus(orders);
+      const accounts = accountsOf(request.caller, request.query.account_id);
+      const counts = records().countByStatus(accounts);
       return ok({
-        total: orders.length,
+        total: records().total(accounts),
         pending: counts.Pending,
         triggered: counts.Triggered,
         cancelled: counts.Cancelled,
@@ -125,12 +145,21 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const id = request.params.conditional_order_id;
-      const order = state().conditionals.all.get(id);
+      const order = find(request.caller, id);
       if (order === undefined) throw new ApiError(ResultCode.OrderNotFound, `conditional order not found: ${id}`);
-      const account = ownAccount(state(), request.caller, order.request.accountId);
+      const account = ownAccount(state(), request.caller, order.accountId);
+      const finished = (record: ConditionalRecord) => new ApiError(ResultCode.OrderFinished, `conditional order ${id} is already ${record.status}`);
+      if (order.status !== 'Pending') throw finished(order);
       ctx.orderEntries.admit(request.caller, 'cancels');
-      await execute(ctx.exchange, { type: 'conditional.cancel', conditionalId: id, accountId: account.accountId });
-      return ok(conditionalView(order.toRecord()));
+      try {
+        await execute(ctx.exchange, { type: 'conditional.cancel', conditionalId: id, accountId: account.accountId });
+      } catch (error) {
+        // It finished (fired, expired) between the look and the command.
+        const now = records().get(account.accountId, id);
+        if (error instanceof ApiError && now !== undefined && now.status !== 'Pending') throw finished(now);
+        throw error;
+      }
+      return ok(conditionalView(records().get(account.accountId, id)!));
     },
   );
 }

@@ -78,7 +78,7 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
       orders_count: ctx.exchange.history.totalOrders,
       live_orders: state().liveOrders.size,
       live_by_instrument: byInstrument,
-      conditional_pending: state().conditionals.countByStatus().Pending,
+      conditional_pending: state().conditionals.pending.size,
     };
   };
   const tradesReport = () => ({
