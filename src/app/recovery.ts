@@ -15,7 +15,7 @@ import {
 import type { Journal } from './journal-port.ts';
 import { replayJournal } from './replay.ts';
 import type { SnapshotStore } from './snapshot-port.ts';
-import { hashOfSerialized, stateHash } from './state-hash.ts';
+import { hashOfSerialized, hashOfStateText, stateHash } from './state-hash.ts';
 
 export interface Recovered {
   readonly state: CoreState;
@@ -71,6 +71,15 @@ export async function recover(
     if (hash !== snapshot.hash) {
       log(`recovery: snapshot ${snapshot.seq} restores to hash ${hash.slice(0, 12)}, recorded ${snapshot.hash.slice(0, 12)}; trying an older one`);
       continue;
+    }
+    // The projections (market data) are checked as the state is: a damaged tape or candle
+    // would otherwise be served and saved again with the next snapshot.
+    if (snapshot.projectionsHash !== undefined) {
+      const projectionsHash = hashOfStateText(JSON.stringify(snapshot.projections ?? null));
+      if (projectionsHash !== snapshot.projectionsHash) {
+        log(`recovery: snapshot ${snapshot.seq}'s projections hash to ${projectionsHash.slice(0, 12)}, recorded ${snapshot.projectionsHash.slice(0, 12)}; trying an older one`);
+        continue;
+      }
     }
     state = restored;
     finishedConditionals = finishedConditionalsIn(snapshot.state);

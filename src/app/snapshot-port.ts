@@ -5,6 +5,8 @@ export interface SavedSnapshot {
   readonly seq: number;
   readonly ts: number;
   readonly hash: string;
+  /** SHA-256 of the projections' JSON text (absent in snapshots written before it was kept). */
+  readonly projectionsHash?: string;
   readonly state: SerializedState;
   /** Projections kept with the state they belong to (the history users query). */
   readonly projections?: Readonly<Record<string, unknown>>;
@@ -15,5 +17,9 @@ export interface SnapshotStore {
   save(seq: number, encoded: Uint8Array): Promise<void>;
   /** Newest first; an entry that cannot be parsed is reported, not skipped silently. */
   newestFirst(): AsyncIterable<SavedSnapshot | { seq: number; unreadable: string }>;
-  pruneOlder(keep: number): Promise<void>;
+  /**
+   * Keeps the newest `keep` snapshots; returns the seq of the oldest one kept when there
+   * are `keep` of them (the journal is needed only after it), else 0.
+   */
+  pruneOlder(keep: number): Promise<number>;
 }

@@ -228,31 +228,62 @@ describe('recovery after writes finished out of order', () => {
     await again.storage.close();
   });
 
-  it('records pruned under a newer snapshot that cannot be used: recovery refuses rather than start without them', async () => {
+  it('a newer snapshot that cannot be used: recovery starts from the older one, whose journal records are kept', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
     const x = await openExchange(dir);
-    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    for (const c of session.slice(0, 2)) await x.committer.submit(c);
+    await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (seq) => x.storage.journal.pruneThrough(seq));
+    for (const c of session.slice(2, 4)) await x.committer.submit(c);
     const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (seq) => x.storage.journal.pruneThrough(seq));
     for (const c of session.slice(4, 6)) await x.committer.submit(c);
     const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (seq) => x.storage.journal.pruneThrough(seq));
     await x.committer.submit(session[6]!);
+    const hash = stateHash(x.sequencer.state);
     await x.storage.close();
     assert.ok(older < newer);
     // The newer snapshot becomes unreadable: recovery falls back to the older one.
     const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
     await storage.db.put(snapshotKey(newer), 'not a snapshot');
     await storage.close();
-    await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === older + 1 && /pruned/.test(error.message));
+    const again = await openExchange(dir);
+    assert.deepEqual([again.recovered.snapshotSeq, again.recovered.replayed], [older, session.length - older]);
+    assert.equal(stateHash(again.recovered.state), hash, 'nothing lost');
+    await again.storage.close();
   });
 
-  it('every snapshot unusable and the journal pruned empty: recovery refuses rather than start an empty exchange', async () => {
+  it('a snapshot whose projections were damaged (its state intact) is passed over for the older one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
     const x = await openExchange(dir);
-    for (const c of session) await x.committer.submit(c);
-    const seq = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    const tape = (seq: number) => () => ({ marketData: { tape: [seq, 1_795_600_556_709] } });
+    for (const c of session.slice(0, 4)) await x.committer.submit(c);
+    const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s), tape(1));
+    for (const c of session.slice(4)) await x.committer.submit(c);
+    const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s), tape(2));
     await x.storage.close();
     const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
-    await storage.db.put(snapshotKey(seq), 'not a snapshot');
+    const text = (await storage.db.get(snapshotKey(newer)))!;
+    // One digit of a trade's time changed, as a flipped bit would: still JSON, still a snapshot.
+    await storage.db.put(snapshotKey(newer), text.replace('1795600556709', '1795600456709'));
+    await storage.close();
+    const lines: string[] = [];
+    const again = await openExchange(dir, (line) => lines.push(line));
+    assert.equal(again.recovered.snapshotSeq, older);
+    assert.deepEqual(again.recovered.projections, tape(1)());
+    assert.ok(lines.some((line) => line.includes(`snapshot ${newer}'s projections hash to`)), lines.join('\n'));
+    await again.storage.close();
+  });
+
+  it('both kept snapshots unusable and the journal pruned under them: recovery refuses rather than start without the records', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
+    const x = await openExchange(dir);
+    const seqs: number[] = [];
+    for (const part of [session.slice(0, 2), session.slice(2, 4), session.slice(4)]) {
+      for (const c of part) await x.committer.submit(c);
+      seqs.push(await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s)));
+    }
+    await x.storage.close();
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    for (const seq of seqs.slice(1)) await storage.db.put(snapshotKey(seq), 'not a snapshot');
     await storage.close();
     await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && error.seq === 1 && /pruned/.test(error.message));
   });
@@ -282,13 +313,13 @@ describe('recovery after writes finished out of order', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'basis-pipeline-'));
     const x = await openExchange(dir);
     for (const c of session.slice(0, 4)) await x.committer.submit(c);
-    await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
+    const older = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
     for (const c of session.slice(4)) await x.committer.submit(c);
     const newer = await takeSnapshot(x.sequencer.state, x.storage.journal, x.storage.snapshots, (s) => x.storage.journal.pruneThrough(s));
     await x.storage.close();
     const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
     await storage.db.del(PRUNED_THROUGH_KEY);
-    await storage.db.put(snapshotKey(newer), 'not a snapshot');
+    for (const seq of [older, newer]) await storage.db.put(snapshotKey(seq), 'not a snapshot');
     await storage.close();
     await assert.rejects(openExchange(dir), (error: unknown) => error instanceof JournalCorruptionError && /pruned/.test(error.message));
   });

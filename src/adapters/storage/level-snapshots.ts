@@ -31,12 +31,12 @@ export class LevelSnapshots implements SnapshotStore {
     }
   }
 
-  /** Keeps the newest `keep` snapshots. */
-  async pruneOlder(keep: number): Promise<void> {
+  async pruneOlder(keep: number): Promise<number> {
     const keys: string[] = [];
     for await (const key of this.db.keys({ gte: SNAPSHOT_PREFIX, lt: rangeEnd(SNAPSHOT_PREFIX), reverse: true })) keys.push(key);
     const old = keys.slice(keep);
     if (old.length > 0) await this.db.batch(old.map((key) => ({ type: 'del' as const, key })));
+    return keys.length >= keep ? seqOfKey(keys[keep - 1]!) : 0;
   }
 }
 
