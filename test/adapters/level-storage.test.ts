@@ -140,6 +140,18 @@ describe('durable journal on LevelDB', () => {
     await x.storage.close();
   });
 
+  it('says when it starts a new, empty store (a mistyped DATA_DIR), and not when it opens one', async () => {
+    const dir = path.join(tempDir(), 'not', 'there', 'yet');
+    const lines: string[] = [];
+    const first = await LevelStorage.open({ dataDir: dir, durability: 'full', log: (line) => lines.push(line) });
+    await first.close();
+    assert.ok(lines.some((line) => /no store at .*: starting a new, empty exchange there/.test(line)), lines.join('\n'));
+    lines.length = 0;
+    const again = await LevelStorage.open({ dataDir: dir, durability: 'full', log: (line) => lines.push(line) });
+    await again.close();
+    assert.ok(!lines.some((line) => line.includes('starting a new')), lines.join('\n'));
+  });
+
   it('a snapshot round trip: same hash, journal pruned through the older snapshot kept, later records replayed', async () => {
     const dir = tempDir();
     const first = await openExchange(dir);

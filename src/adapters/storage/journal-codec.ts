@@ -4,8 +4,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A journal entry that cannot be read back. */
 export class JournalCorruptionError extends Error {
-  constructor(readonly seq: number, detail: string) {
-    super(`journal record ${seq} is corrupt (${detail}); refusing to start rather than lose what follows it. Restore the data folder from a copy taken before the damage`);
+  /** `what`: the damage, when it is not one corrupt record (records pruned under snapshots that cannot be used are missing). */
+  constructor(readonly seq: number, detail: string, what = `journal record ${seq} is corrupt`) {
+    super(`${what} (${detail}); refusing to start rather than lose what follows it. Restore the data folder from a copy taken before the damage`);
     this.name = 'JournalCorruptionError';
   }
 }

@@ -246,8 +246,8 @@ export class LevelJournal implements Journal {
             if (first && afterSeq < this.prunedThrough) {
               throw new JournalCorruptionError(
                 expected,
-                `records ${expected} to ${startsAt - 1} were pruned under the snapshot of seq ${this.prunedThrough}, which could not be used; ` +
-                  'recovering from an older state would lose them',
+                `they were pruned under the snapshot of seq ${this.prunedThrough}, which could not be used; recovering from an older state would lose them`,
+                `journal records ${expected} to ${startsAt - 1} are missing`,
               );
             }
             afterHole = [entry[0]];
@@ -278,7 +278,8 @@ export class LevelJournal implements Journal {
       if (afterSeq < this.prunedThrough) {
         throw new JournalCorruptionError(
           afterSeq + 1,
-          `records ${afterSeq + 1} to ${this.prunedThrough} were pruned under a snapshot that could not be used; recovering without them would lose them`,
+          'they were pruned under a snapshot that could not be used; recovering without them would lose them',
+          `journal records ${afterSeq + 1} to ${this.prunedThrough} are missing`,
         );
       }
       return;

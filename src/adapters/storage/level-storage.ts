@@ -59,6 +59,9 @@ export class LevelStorage {
 
   static async open(options: StorageOptions): Promise<LevelStorage> {
     const location = path.join(options.dataDir, 'exchange.leveldb');
+    // A mistyped DATA_DIR starts an empty exchange: the log says so in words, not only by
+    // "recovered seq 0".
+    if (!existsSync(location)) options.log(`storage: no store at ${location}: starting a new, empty exchange there`);
     mkdirSync(location, { recursive: true });
     refuseNotedDamage(location);
     // LevelDB takes a folder without CURRENT (the record of which files make up the store)
