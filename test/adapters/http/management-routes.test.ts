@@ -59,6 +59,21 @@ describe('HTTP /api/management', () => {
       assert.deepEqual(await admin('GET', '/api/management/accounts?search=no-such-text'), []);
     });
 
+    it('sort=newest lists the latest opened first; account_id and user_id together narrow both ways', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      const oldest = await admin<any[]>('GET', '/api/management/accounts?limit=1000');
+      const newest = await admin<any[]>('GET', '/api/management/accounts?limit=1000&sort=newest');
+      assert.deepEqual(newest.map((a) => a.account_id), oldest.map((a) => a.account_id).reverse());
+      assert.equal(newest[0].account_id, bob.accountId);
+      const firstTwo = await admin<any[]>('GET', '/api/management/accounts?limit=2&sort=newest');
+      assert.deepEqual(firstTwo.map((a) => a.account_id), [bob.accountId, alice.accountId]);
+      assert.deepEqual(await admin('GET', `/api/management/accounts?account_id=${alice.accountId}&user_id=${bob.userId}`), [], "alice's account is not bob's");
+      const both = await admin<any[]>('GET', `/api/management/accounts?account_id=${alice.accountId}&user_id=${alice.userId}`);
+      assert.deepEqual(both.map((a) => a.account_id), [alice.accountId]);
+      assert.deepEqual(await admin('GET', `/api/management/orders?account_id=${alice.accountId}&user_id=${bob.userId}`), []);
+    });
+
     it('refuses bad paging (1001 / 400), users (1003 / 403), no token (1002 / 401)', async () => {
       const alice = await trader();
       await refused(h, 'GET', '/api/management/accounts?limit=0', { token: h.admin.token }, 1001, 400);
@@ -241,8 +256,11 @@ describe('HTTP /api/management', () => {
       await h.ok('POST', '/api/account/transfer', { token: alice.token, body: { account_id: alice.accountId, bank_id: 'ICBC', amount: 100, bank_password: 'bank', future_password: 'password1' } });
       const rows = await admin<any[]>('GET', `/api/management/transactions/${alice.userId}`);
       assert.equal(rows.length, 4);
-      for (const row of rows) hasFields(row, { account_id: 'string', kind: 'string', amount: 'number', datetime: 'integer' }, 'movement');
+      for (const row of rows) hasFields(row, { account_id: 'string', kind: 'string', amount: 'number', change: 'number', datetime: 'integer' }, 'movement');
       assert.deepEqual(rows.map((r) => r.amount), [1_000, 500.5, 200, 100]);
+      assert.deepEqual(rows.map((r) => r.change), [1_000, 500.5, -200, 100], 'change: negative for money out');
+      const balance = (await admin<any[]>('GET', `/api/management/accounts?account_id=${alice.accountId}`))[0].balance;
+      assert.equal(rows.reduce((sum, r) => sum + r.change, 0), balance, 'the changes sum to the balance of an account that never traded');
       assert.ok(rows.every((r) => r.account_id === alice.accountId));
       assert.equal(rows[1].kind, 'deposit');
       assert.equal(rows[2].kind, 'withdraw');

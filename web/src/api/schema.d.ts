@@ -5252,7 +5252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All accounts with owner name (admin) */
+        /** All accounts with owner name, in the order opened (sort=newest: the latest first); account_id, user_id and search narrow (admin) */
         get: {
             parameters: {
                 query?: {
@@ -6475,8 +6475,12 @@ export interface paths {
                             success: true;
                             data: {
                                 account_id: string;
+                                /** @description open (the opening balance), deposit, withdraw, transfer-in or transfer-out */
                                 kind: string;
+                                /** @description the money moved, never negative: kind tells which way */
                                 amount: number;
+                                /** @description its effect on the account's balance: amount, negative for withdraw and transfer-out (the rows sum to the net money put in) */
+                                change: number;
                                 /** @description milliseconds since the epoch */
                                 datetime: number;
                             }[];

@@ -30,6 +30,9 @@ const Filter = Type.Composite([
 ]);
 
 const SearchText = Type.String({ minLength: 1, maxLength: 64, description: 'only accounts whose id, user id or username contains this, ignoring case' });
+/** Movements that take money out of an account (a transaction's `change` is negative). */
+const MONEY_OUT: ReadonlySet<string> = new Set(['withdraw', 'transfer-out']);
+
 const AccountsQuery = Type.Composite([Filter, Type.Object({ search: Type.Optional(SearchText) })]);
 
 const LeaderboardFilter = Type.Object({
@@ -51,8 +54,12 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
     return search === '' ? board : board.filter((row) => [row.account_id, row.user_id, row.username].some((text) => text.toLowerCase().includes(search)));
   };
   /** Accounts a filter names: one account, one user's, or all. */
+  /** The accounts a query names, in the order they were opened: both filters narrow (an account of another user is none). */
   const filteredAccounts = (query: { account_id?: string; user_id?: string }): string[] => {
-    if (query.account_id !== undefined) return state().accounts.has(query.account_id) ? [query.account_id] : [];
+    if (query.account_id !== undefined) {
+      const account = state().accounts.get(query.account_id);
+      return account !== undefined && (query.user_id === undefined || account.userId === query.user_id) ? [query.account_id] : [];
+    }
     if (query.user_id !== undefined) return [...(state().users.get(query.user_id)?.accountIds ?? [])];
     return [...state().accounts.keys()];
   };
@@ -63,7 +70,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['management'],
-        summary: 'All accounts with owner name',
+        summary: 'All accounts with owner name, in the order opened (sort=newest: the latest first); account_id, user_id and search narrow',
         querystring: AccountsQuery,
         response: pagedReplies(Type.Array(Type.Composite([AccountSummarySchema, Type.Object({ username: Type.String() })]))),
       },
@@ -76,6 +83,7 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
         search === undefined
           ? accounts
           : accounts.filter((id) => [id, state().accounts.get(id)?.userId ?? '', usernameOf(id)].some((text) => text.toLowerCase().includes(search)));
+      if (request.query.sort === 'newest') found.reverse();
       return ok(page(reply, found, request.query).map((id) => ({ ...accountSummary(state(), id), username: usernameOf(id) })));
     },
   );
@@ -214,7 +222,9 @@ export function managementRoutes(app: Api, ctx: HttpContext): void {
     async (request, reply) => {
       const user = ownUser(state(), request.caller, request.params.user_id);
       const movements = user.accountIds
-        .flatMap((id) => ctx.exchange.history.fundsOf(id).map((m) => ({ account_id: m.accountId, kind: m.kind, amount: m.amount, datetime: m.ts })))
+        .flatMap((id) =>
+          ctx.exchange.history.fundsOf(id).map((m) => ({ account_id: m.accountId, kind: m.kind, amount: m.amount, change: MONEY_OUT.has(m.kind) ? -m.amount : m.amount, datetime: m.ts })),
+        )
         .sort((a, b) => a.datetime - b.datetime);
       return ok(page(reply, movements, request.query));
     },

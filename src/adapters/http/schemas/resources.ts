@@ -381,7 +381,13 @@ export const LiquidationSchema = Type.Object({
 
 export const EquityPointSchema = Type.Object({ timestamp: Millis, equity: Num });
 
-export const FundsMovementSchema = Type.Object({ account_id: Str, kind: Str, amount: Num, datetime: Millis });
+export const FundsMovementSchema = Type.Object({
+  account_id: Str,
+  kind: Type.String({ description: 'open (the opening balance), deposit, withdraw, transfer-in or transfer-out' }),
+  amount: Type.Number({ description: 'the money moved, never negative: kind tells which way' }),
+  change: Type.Number({ description: "its effect on the account's balance: amount, negative for withdraw and transfer-out (the rows sum to the net money put in)" }),
+  datetime: Millis,
+});
 
 export const PublicLeaderboardEntrySchema = Type.Object({
   rank: Type.Integer({ minimum: 1, description: 'accounts level on the ranking metric share a rank (1, 2, 2, 4); frozen accounts are not ranked' }),
