@@ -21,13 +21,16 @@ describe('login tokens', () => {
     assert.equal(tokens.examine(token), 'expired');
   });
 
-  it('refusals are never remembered as valid, and a token signed with another key is foreign', () => {
+  it('refusals are never remembered as valid; one of ours altered or signed with another key is forged, a vendor\'s is foreign', () => {
     const tokens = new TokenService(SECRET, 60_000);
     const token = tokens.issue(ALICE);
     const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
-    assert.equal(tokens.examine(tampered), 'foreign');
-    assert.equal(tokens.examine(tampered), 'foreign');
-    assert.equal(new TokenService(`${SECRET}-other`, 60_000).examine(token), 'foreign');
+    assert.equal(tokens.examine(tampered), 'forged');
+    assert.equal(tokens.examine(tampered), 'forged');
+    assert.equal(new TokenService(`${SECRET}-other`, 60_000).examine(token), 'forged', 'issued before the secret changed');
+    const vendor = createSigner({ key: 'vendor-secret', algorithm: 'HS256' });
+    assert.equal(tokens.examine(vendor({ sub: 'u1', preferred_username: 'alice', realm_access: { roles: ['user'] } })), 'foreign');
+    assert.equal(tokens.examine(vendor({ sub: 'u1', username: 'alice', role: 'user' })), 'foreign', 'without our password version');
     assert.equal(tokens.examine('not a token'), 'malformed');
     assert.deepEqual(tokens.examine(token), ALICE);
   });

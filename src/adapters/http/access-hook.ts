@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../core/index.ts';
+import type { TokenRefusal } from '../../app/auth/auth-service.ts';
 import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { HttpContext } from './http-context.ts';
@@ -12,6 +13,15 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Routes are private unless marked `access: 'public'`; owner checks happen in handlers,
  * where the resource is known. Reads of a user's history are then limited per user.
  */
+/** Why a bearer token is refused, in words. */
+const TOKEN_REFUSED: Record<TokenRefusal, string> = {
+  expired: 'the token has expired',
+  revoked: 'the password was changed after this token was issued',
+  forged: 'the token was not signed by this exchange (altered, or issued before its secret changed)',
+  foreign: 'the token was not issued by this exchange',
+  malformed: 'the token is not a valid token',
+};
+
 export function installAccessHook(app: FastifyInstance, ctx: HttpContext, historyReads: HistoryReadLimiter): void {
   app.decorateRequest('caller', null as unknown as FastifyRequest['caller']);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -28,7 +38,7 @@ export function installAccessHook(app: FastifyInstance, ctx: HttpContext, histor
     }
     const caller = ctx.auth.examine(token);
     if (typeof caller !== 'object') {
-      const why = caller === 'revoked' ? 'the password was changed after this token was issued' : 'invalid or expired token';
+      const why = TOKEN_REFUSED[caller];
       done(new ApiError(ResultCode.AuthenticationFailed, `${why}: log in again`));
       return;
     }

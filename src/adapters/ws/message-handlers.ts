@@ -55,6 +55,7 @@ const TOKEN_REFUSALS: Record<Exclude<TokenRefusal, 'foreign'>, string> = {
   expired: 'has expired',
   revoked: 'was issued before the password changed',
   malformed: 'is not a valid token',
+  forged: 'was not signed by this exchange (altered, or issued before its secret changed)',
 };
 
 /**
@@ -66,7 +67,7 @@ export async function loginWithToken(ctx: HandlerContext, session: DiffSession, 
   const caller = ctx.auth.examine(token);
   if (caller === 'foreign') return;
   if (typeof caller !== 'object') {
-    session.notifyLocal(caller === 'malformed' ? 'ERROR' : 'WARNING', ResultCode.AuthenticationFailed, `the access token ${TOKEN_REFUSALS[caller]}: log in again`);
+    session.notifyLocal(caller === 'malformed' || caller === 'forged' ? 'ERROR' : 'WARNING', ResultCode.AuthenticationFailed, `the access token ${TOKEN_REFUSALS[caller]}: log in again`);
     return;
   }
   if (queryNamesAnother(session, caller, "the token's user")) return;

@@ -14,7 +14,7 @@ import type { TokenClaims, TokenService } from './tokens.ts';
 export type Caller = TokenClaims;
 
 /** Why a token is not a caller: see TokenService.examine, and AuthService.examine for 'revoked'. */
-export type TokenRefusal = 'expired' | 'revoked' | 'foreign' | 'malformed';
+export type TokenRefusal = 'expired' | 'revoked' | 'forged' | 'foreign' | 'malformed';
 
 export interface RegisteredUser {
   readonly userId: string;

@@ -1,4 +1,4 @@
-import { createSigner, createVerifier } from 'fast-jwt';
+import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
 
 /** Who a request acts for, as its token says. */
 export interface TokenSubject {
@@ -46,10 +46,12 @@ export class TokenService {
 
   /**
    * Why a token is or is not usable: its claims; 'expired' (ours, out of date);
-   * 'foreign' (a well-formed JWT someone else signed, such as a client vendor's own
-   * token); 'malformed' (not a JWT at all).
+   * 'forged' (claims shaped as this exchange's, under a signature that does not verify:
+   * altered, or signed with another secret, e.g. before a data folder was restored
+   * elsewhere); 'foreign' (a well-formed JWT someone else signed, such as a client
+   * vendor's own token); 'malformed' (not a JWT at all).
    */
-  examine(token: string): TokenClaims | 'expired' | 'foreign' | 'malformed' {
+  examine(token: string): TokenClaims | 'expired' | 'forged' | 'foreign' | 'malformed' {
     const known = this.verified.get(token);
     if (known !== undefined) {
       if (Date.now() < known.expiresMs) return known.claims;
@@ -62,13 +64,10 @@ export class TokenService {
       const code = (error as { code?: string }).code;
       if (code === 'FAST_JWT_EXPIRED') return 'expired';
       if (code === 'FAST_JWT_MALFORMED' || code === 'FAST_JWT_INVALID_TYPE' || code === 'FAST_JWT_INVALID_PAYLOAD') return 'malformed';
-      return 'foreign';
+      return looksIssuedHere(decodeUnverified(token)) ? 'forged' : 'foreign';
     }
-    const { sub, username, role, pwv = 0 } = payload;
-    if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return 'foreign';
-    // Tokens issued before versions existed have none: version 0, the password of registration.
-    if (!Number.isSafeInteger(pwv) || (pwv as number) < 0) return 'foreign';
-    const claims: TokenClaims = { userId: sub, username, role, passwordVersion: pwv as number };
+    const claims = claimsIn(payload);
+    if (claims === undefined) return 'foreign';
     this.remember(token, claims, payload.exp);
     return claims;
   }
@@ -79,4 +78,33 @@ export class TokenService {
     if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { claims, expiresMs: exp * 1000 });
   }
+}
+
+const decoder = createDecoder();
+
+/** A JWT's payload read without checking its signature (only to tell what kind of token failed). */
+function decodeUnverified(token: string): unknown {
+  try {
+    return decoder(token);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a payload has every claim this exchange writes, the password version included
+ * (a vendor's token that happens to carry sub, username and role has none).
+ */
+function looksIssuedHere(payload: unknown): boolean {
+  return claimsIn(payload) !== undefined && Object.hasOwn(payload as object, 'pwv');
+}
+
+/** The claims this exchange issues, if the payload has them. */
+function claimsIn(payload: unknown): TokenClaims | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { sub, username, role, pwv = 0 } = payload as Record<string, unknown>;
+  if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return undefined;
+  // Tokens issued before versions existed have none: version 0, the password of registration.
+  if (!Number.isSafeInteger(pwv) || (pwv as number) < 0) return undefined;
+  return { userId: sub, username, role, passwordVersion: pwv as number };
 }

@@ -463,7 +463,16 @@ describe('DIFF protocol', () => {
     await badToken.until(() => badToken.notifications().some((n) => n.level === 'ERROR'), 5000, 'refusal of a bad token');
     assert.equal(badToken.notifications().find((n) => n.level === 'ERROR')!.code, 1002);
     assert.equal(badToken.mirror.trade, undefined);
-    for (const c of [byToken, byLogin, badToken]) c.close();
+    // One of ours with its signature altered (or signed before the secret changed): told, not ignored.
+    const [head, body, signature] = bob.token.split('.') as [string, string, string];
+    const forged = `${head}.${body}.${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const forgedToken = await connect(`/ws/diff?access_token=${encodeURIComponent(forged)}`);
+    await forgedToken.until(() => forgedToken.notifications().some((n) => n.level === 'ERROR'), 5000, 'refusal of a forged token');
+    const refusal = forgedToken.notifications().find((n) => n.level === 'ERROR')!;
+    assert.equal(refusal.code, 1002);
+    assert.match(refusal.content, /not signed by this exchange/);
+    assert.equal(forgedToken.mirror.trade, undefined);
+    for (const c of [byToken, byLogin, badToken, forgedToken]) c.close();
   });
 
   it('a JWT signed by someone else (a client vendor\'s token) is not a login; an expired one of ours warns; req_login still works', async () => {
