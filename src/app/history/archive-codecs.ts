@@ -102,49 +102,27 @@ export const TRADE_CODEC: RecordCodec<TradeHistory> = {
   },
 };
 
+/**
+ * Conditional orders' fields as the archive writes them: account and id first, for
+ * archivedRecordTest. Never reorder (stored texts keep this order).
+ */
+const CONDITIONAL_ROW = [
+  'accountId', 'conditionalId', 'userId', 'instrumentId', 'direction', 'offset', 'volume', 'orderType', 'limitPrice', 'conditionType',
+  'triggerPrice', 'triggerCondition', 'validUntil', 'status', 'createdTs', 'updatedTs', 'orderId', 'reason',
+] as const satisfies readonly (keyof ConditionalRecord)[];
+/** The order of a record's own fields (ConditionalOrder.toRecord): decoded records have the same shape. */
+const CONDITIONAL_FIELDS = ['conditionalId', 'accountId', ...CONDITIONAL_ROW.slice(2)] as const;
+const CONDITIONAL_AT = CONDITIONAL_FIELDS.map((field) => CONDITIONAL_ROW.indexOf(field));
+
+/** Read rarely (a list's page, a cancel's look), so built from the field list rather than by hand. */
 export const CONDITIONAL_CODEC: RecordCodec<ConditionalRecord> = {
-  encode: (c) =>
-    JSON.stringify([
-      c.accountId,
-      c.conditionalId,
-      c.userId,
-      c.instrumentId,
-      c.direction,
-      c.offset,
-      c.volume,
-      c.orderType,
-      c.limitPrice,
-      c.conditionType,
-      c.triggerPrice,
-      c.triggerCondition,
-      c.validUntil,
-      c.status,
-      c.createdTs,
-      c.updatedTs,
-      c.orderId,
-      c.reason,
-    ]),
+  encode: (c) => JSON.stringify(CONDITIONAL_ROW.map((field) => c[field])),
   decode: (text) => {
     const r = JSON.parse(text) as Row;
-    return {
-      conditionalId: r[1],
-      accountId: r[0],
-      userId: r[2],
-      instrumentId: r[3],
-      direction: r[4],
-      offset: r[5],
-      volume: r[6],
-      orderType: r[7],
-      limitPrice: r[8],
-      conditionType: r[9],
-      triggerPrice: r[10],
-      triggerCondition: r[11],
-      validUntil: r[12],
-      status: r[13],
-      createdTs: r[14],
-      updatedTs: r[15],
-      orderId: r[16],
-      reason: r[17],
-    } as ConditionalRecord;
+    const record: Record<string, unknown> = {};
+    CONDITIONAL_FIELDS.forEach((field, i) => {
+      record[field] = r[CONDITIONAL_AT[i]!];
+    });
+    return record as unknown as ConditionalRecord;
   },
 };

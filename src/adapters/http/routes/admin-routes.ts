@@ -106,7 +106,8 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Change margin, commission or limit rates (omitted fields stay)',
+        summary:
+          'Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move',
         params: IdParam,
         body: Type.Object({
           margin_rate: Rate,
