@@ -7446,7 +7446,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change margin, commission or limit rates (omitted fields stay) (admin) */
+        /** Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move (admin) */
         put: {
             parameters: {
                 query?: never;
