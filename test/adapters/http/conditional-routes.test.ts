@@ -192,8 +192,9 @@ describe('HTTP /api/order/conditional', () => {
       assert.equal((await list(alice))[0].status, 'Cancelled');
       assert.equal(h.service.exchange.state.conditionals.pending.has(id), false, 'a finished conditional order leaves the core; the history keeps it');
       await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: alice.token }, 3002, 409);
+      // Another user's finished order is looked for among the caller's own accounts only.
       const mallory = await trader();
-      await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: mallory.token }, 1003, 403);
+      await refused(h, 'DELETE', `/api/order/conditional/${id}`, { token: mallory.token }, 3001, 404);
     });
 
     it('a cancel that reaches the exchange after valid_until finds the order Expired: 3002 / 409', async () => {
