@@ -65,3 +65,12 @@ export function visibleAccountIds(state: CoreState, caller: Caller): ReadonlySet
   if (caller.role === 'admin') return undefined;
   return new Set(state.users.get(caller.userId)?.accountIds ?? []);
 }
+
+/**
+ * The accounts a read names: `accountId` when given (the caller's own, or any for an
+ * administrator), else every account the caller may list.
+ */
+export function queriedAccountIds(state: CoreState, caller: Caller, accountId: string | undefined): string[] {
+  if (accountId !== undefined) return [ownAccount(state, caller, accountId).accountId];
+  return [...(visibleAccountIds(state, caller) ?? state.accounts.keys())];
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Caller } from '../../../app/auth/auth-service.ts';
-import { ownAccount, visibleAccountIds } from '../../../app/services/access.ts';
+import { ownAccount, queriedAccountIds, visibleAccountIds } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
 import { type ConditionalRecord, ResultCode } from '../../../core/index.ts';
@@ -19,9 +19,6 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
   // Every conditional order's record; the core keeps only the pending ones.
   const records = () => ctx.exchange.history.conditionals;
-  /** The accounts a list reads: `account_id` (the caller's own) or all the caller's (every account for an admin). */
-  const accountsOf = (caller: Caller, accountId: string | undefined): string[] =>
-    accountId !== undefined ? [ownAccount(state(), caller, accountId).accountId] : [...(visibleAccountIds(state(), caller) ?? state().accounts.keys())];
   /**
    * A conditional order by id alone: a pending one anywhere (another user's is then refused
    * as such), a finished one among the caller's accounts only (every account for an
@@ -99,7 +96,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request, reply) => {
-      const accounts = accountsOf(request.caller, request.query.account_id);
+      const accounts = queriedAccountIds(state(), request.caller, request.query.account_id);
       const { offset = 0, limit = 100 } = request.query;
       return ok(totalled(reply, records().total(accounts), records().page(accounts, offset, limit).map(conditionalView)));
     },
@@ -118,7 +115,7 @@ export function conditionalRoutes(app: Api, ctx: HttpContext): void {
       },
     },
     async (request) => {
-      const accounts = accountsOf(request.caller, request.query.account_id);
+      const accounts = queriedAccountIds(state(), request.caller, request.query.account_id);
       const counts = records().countByStatus(accounts);
       return ok({
         total: records().total(accounts),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Caller } from '../../../app/auth/auth-service.ts';
-import { ownAccount, ownUser, tradingAccount, visibleAccountIds } from '../../../app/services/access.ts';
+import { ownAccount, ownUser, queriedAccountIds, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
 import { orderOf, orderPageOf, orderRecordsIn } from '../../../app/services/views.ts';
@@ -179,9 +179,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const orderId = request.params.order_id;
-      const accountIds = request.query.account_id !== undefined
-        ? [ownAccount(state(), request.caller, request.query.account_id).accountId]
-        : [...(visibleAccountIds(state(), request.caller) ?? state().accounts.keys())];
+      const accountIds = queriedAccountIds(state(), request.caller, request.query.account_id);
       const holder = accountIds.find((id) => history().order(id, orderId) !== undefined);
       if (holder === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
       return orderReply(holder, orderId);
