@@ -380,11 +380,12 @@ describe('DIFF protocol', () => {
     client.send({ aid: 'set_chart', chart_id: 'all-ticks', ins_list: CU, duration: 0, view_width: 10_000 });
     await client.until((m) => m.charts?.['all-ticks']?.ready === true, 5000, 'the tick series');
     const ticks = client.mirror.klines[CU]['0'];
-    // A tick whose time no earlier tick shares: focus_datetime names the first tick at or
-    // after it, and two trades can fall in one millisecond.
+    // A tick whose time no other tick shares: focus_datetime names the last tick at or
+    // before it, and two trades can fall in one millisecond (the test failed once when the
+    // two newest did).
     const timeOf = (id: number) => ticks.data[String(id)]?.datetime;
     let focus = ticks.last_id - 1;
-    while (timeOf(focus - 1) === timeOf(focus)) focus--;
+    while (timeOf(focus - 1) === timeOf(focus) || timeOf(focus + 1) === timeOf(focus)) focus--;
     const at = timeOf(focus);
     for (const [position, span] of [[0, [focus, focus + 1]], [1, [focus - 1, focus]], [10, [focus - 1, focus]]] as const) {
       const chartId = `focus-${position}`;
