@@ -7,6 +7,18 @@ import { type ConditionalRecord, isLiveStatus } from '../core/index.ts';
  */
 export const NS_PER_MS = 1_000_000;
 
+/**
+ * The millisecond of a client's nanosecond time: the last one whose time, as this exchange
+ * sends it (`ms * NS_PER_MS`), is at or before `ns`. Epoch nanoseconds are past 2^53, so
+ * `ns / NS_PER_MS` of a time we sent can land a hair below its millisecond, and a chart
+ * focused on a candle's own `datetime` would open on the candle before it.
+ */
+export function msAtOrBefore(ns: number): number {
+  const ms = Math.floor(ns / NS_PER_MS);
+  if (ms * NS_PER_MS > ns) return ms - 1;
+  return (ms + 1) * NS_PER_MS <= ns ? ms + 1 : ms;
+}
+
 /** `SHFE.cu2701` → `{ exchange_id: 'SHFE', instrument_id: 'cu2701' }`. */
 export function splitInstrumentId(fullId: string): { exchange_id: string; instrument_id: string } {
   const dot = fullId.indexOf('.');

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../app/exchange.ts';
 import { type KlineSeries, periodByDurationNs, type Tick, TICK_SERIES } from '../../marketdata/index.ts';
 import { diff, type Json, type JsonObject } from '../../protocol/merge-patch.ts';
-import { NS_PER_MS, tickView } from '../../protocol/index.ts';
+import { msAtOrBefore, tickView } from '../../protocol/index.ts';
 import { type EntryBudget, HeldCandles } from './held-candles.ts';
 import { isTradingDayChart, tradingDayRange, tradingDaySpan, tradingDayWidth } from './trading-day-chart.ts';
 
@@ -61,7 +61,7 @@ function range(series: KlineSeries, request: ChartRequest): Span {
     return { left, right: Math.min(last, left + width - 1) };
   }
   if (request.focus_datetime !== undefined) {
-    const focus = series.idAtOrBefore(request.focus_datetime / NS_PER_MS) ?? series.firstId;
+    const focus = series.idAtOrBefore(msAtOrBefore(request.focus_datetime)) ?? series.firstId;
     // The focus stays in view: a position past the view's width is its last place.
     const position = Math.min(width - 1, Math.floor(request.focus_position ?? 0));
     const left = Math.max(series.firstId, focus - position);

@@ -9,7 +9,7 @@
  */
 import type { Exchange } from '../../app/exchange.ts';
 import { type KlineSeries, zonedMidnight, zonedTime } from '../../marketdata/index.ts';
-import { NS_PER_MS } from '../../protocol/index.ts';
+import { msAtOrBefore, NS_PER_MS } from '../../protocol/index.ts';
 
 const DAY_NS = 86_400e9;
 /** The widest chart view (view_width's maximum): a trading-day chart shows at most the newest this many of its candles. */
@@ -66,7 +66,7 @@ export function tradingDaySpan(exchange: Exchange, request: TradingDayRequest): 
   let first: number;
   if ((request.trading_day_start ?? 0) === 0) first = Math.max(0, settlements.length - (days - 1));
   else {
-    const t = zonedTime(request.trading_day_start! / NS_PER_MS, timeZone);
+    const t = zonedTime(msAtOrBefore(request.trading_day_start!), timeZone);
     const day = `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
     const at = settlements.findIndex((s) => s.settlementDate >= day);
     if (at >= 0) first = at;
