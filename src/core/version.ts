@@ -62,8 +62,10 @@
  *     as a finished order's does): the state holds pending ones only, and a cancel of a
  *     finished one is refused as not found (the HTTP route still answers 3002 from the
  *     history).
+ * 22: a contract whose expiry date is no trading day (a Saturday) expires with the
+ *     settlement of the last trading day before it, not the one after.
  */
-export const CORE_VERSION = 21;
+export const CORE_VERSION = 22;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -74,6 +74,24 @@ describe('contract dates', () => {
     assert.match(after.message, /delisted/);
   });
 
+  it('expiring on a Saturday, ends with the Friday before: no order on the Monday after', () => {
+    // 2026-12-04 is a Friday, 2026-12-05 a Saturday.
+    const x = market({ expireDate: '2026-12-05' }, '2026-12-03');
+    x.place('B', 'b1', 'SELL', 70000, 1);
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.instruments.get(ID)!.status, 'TRADING', 'Thursday is not its last trading day');
+    assert.equal(x.state.tradingDay, '2026-12-04');
+    const friday = x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.tradingDay, '2026-12-07');
+    assert.equal(x.state.instruments.get(ID)!.status, 'DELISTED');
+    const told = eventsOfType(friday, 'notification').find((n) => n.message.kind === 'instrument');
+    assert.match(renderNotification(told!.message), /2026-12-04 was its last trading day/);
+    assert.deepEqual([positionViews(x.state, 'A'), positionViews(x.state, 'B')], [{}, {}]);
+    assert.equal(x.place('A', 'monday', 'BUY', 70000, 1).code, ResultCode.InstrumentNotFound);
+    assertAllIdentities(x.state);
+  });
+
   it('adds no contract whose last trading day has passed; one that ends today is added', () => {
     const x = new CoreHarness([]);
     x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });

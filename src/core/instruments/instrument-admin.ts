@@ -111,7 +111,8 @@ export function expireInstrument(state: CoreState, instrument: Instrument, ts: n
   // Told to whom it concerns now: by the end of the command its orders and positions are gone.
   const accounts = accountsConcernedBy(state, instrument);
   instrument.status = 'DELISTED';
-  const lastTradingDay = instrument.spec.expireDate;
+  // The day being settled: the expiry date itself, or the last trading day before it.
+  const lastTradingDay = state.tradingDay;
   const why = `cancelled: ${instrument.id} expired (its last trading day was ${lastTradingDay})`;
   cancelAllResting(state, instrument, events, why);
   cancelPendingConditionals(state, instrument, ts, events, why);
