@@ -63,7 +63,9 @@
  *     finished one is refused as not found (the HTTP route still answers 3002 from the
  *     history).
  * 22: a contract whose expiry date is no trading day (a Saturday) expires with the
- *     settlement of the last trading day before it, not the one after.
+ *     settlement of the last trading day before it, not the one after; no contract is
+ *     added whose one tick on one lot is worth more than a lot may be (nothing could trade);
+ *     a settlement price for a delisted contract no one holds is refused (3003).
  */
 export const CORE_VERSION = 22;
 

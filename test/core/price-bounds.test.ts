@@ -50,6 +50,10 @@ describe('price bounds', () => {
     assert.deepEqual([setPrice.code, /settlement_price .* too high/.test(setPrice.message)], [ResultCode.ParameterError, true]);
     const add = x.run({ type: 'instrument.add', spec: { ...COPPER, instrumentId: 'SHFE.cu2799', preSettlement: tooHigh } });
     assert.deepEqual([add.code, /pre_settlement .* too high/.test(add.message)], [ResultCode.ParameterError, true]);
+    // A contract whose lowest price, one tick, is already too much for a lot could never trade.
+    const dead = x.run({ type: 'instrument.add', spec: { ...COPPER, instrumentId: 'SHFE.cu2798', priceTick: 0.5, volumeMultiple: 1e15, preSettlement: 0 } });
+    assert.deepEqual([dead.code, /no order could trade/.test(dead.message)], [ResultCode.ParameterError, true]);
+    assert.ok(!x.state.instruments.has('SHFE.cu2798'));
     x.ensureAccount('A');
     const trigger = {
       type: 'conditional.create',

@@ -114,8 +114,11 @@ describe('day-end settlement over two days', () => {
     x.place('B', 'b1', 'SELL', 70000, 1);
     x.place('A', 'a1', 'BUY', 70000, 1);
     x.run({ type: 'instrument.delist', instrumentId: ID });
-    x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70500 });
+    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70500 }).code, ResultCode.Success, 'its price closes the positions left');
     const [summary] = eventsOfType(x.run({ type: 'settlement.execute' }), 'settlement.completed');
+    // No position left: a price for it would settle nothing, and says so.
+    const idle = x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70500 });
+    assert.deepEqual([idle.code, /delisted and no position is left/.test(idle.message)], [ResultCode.InstrumentNotFound, true]);
     // A realises (70,500 - 70,000) x 5 = 2,500 less commission 35; B the opposite
     expectAccount(x, 'A', { pre_balance: 1_002_465, margin: 0 });
     expectAccount(x, 'B', { pre_balance: 997_465, margin: 0 });

@@ -2,7 +2,7 @@ import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { AddInstrument } from '../commands.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
-import { lotValueProblem, tickValueCents } from '../money.ts';
+import { fromCents, lotValueProblem, MAX_LOT_VALUE_CENTS, tickValueCents } from '../money.ts';
 import { expiredBefore } from './contract-dates.ts';
 import { Instrument } from './instrument.ts';
 import { PriceGrid } from './price-grid.ts';
@@ -36,6 +36,11 @@ function specProblem(spec: InstrumentSpec): string {
   }
   if (Number.isNaN(tickValueCents(spec.priceTick, spec.volumeMultiple))) {
     return 'price_tick x volume_multiple (the value of one tick) must be a whole number of cents';
+  }
+  // A lot at the lowest price, one tick, beyond the most a lot may be worth: nothing could trade.
+  const oneTick = tickValueCents(spec.priceTick, spec.volumeMultiple);
+  if (oneTick > MAX_LOT_VALUE_CENTS) {
+    return `price_tick x volume_multiple (the contract multiplier) is ${fromCents(oneTick)}: one lot at the lowest price, one tick, would be worth more than ${fromCents(MAX_LOT_VALUE_CENTS)}, the most the exchange takes, so no order could trade`;
   }
   if (!(spec.marginRatio > 0 && spec.marginRatio <= 1)) return 'margin_ratio must be in (0, 1]';
   if (!(spec.commissionRate >= 0 && spec.commissionRate < 1)) return 'commission must be in [0, 1)';

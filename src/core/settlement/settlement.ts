@@ -17,6 +17,10 @@ import type { CoreState } from '../state.ts';
 export function setSettlementPrice(state: CoreState, command: SetSettlementPrice): ApplyResult {
   const instrument = state.instruments.get(command.instrumentId);
   if (instrument === undefined) return rejected(ResultCode.InstrumentNotFound, `instrument not found: ${command.instrumentId}`);
+  // A delisted contract's price closes the positions it still has; without any, it would do nothing.
+  if (instrument.status === 'DELISTED' && instrument.holders.size === 0) {
+    return rejected(ResultCode.InstrumentNotFound, `${instrument.id} is delisted and no position is left in it: there is nothing to settle`);
+  }
   const ticks = instrument.grid.toTicks(command.price);
   if (!(command.price > 0) || Number.isNaN(ticks)) {
     return rejected(

@@ -160,10 +160,13 @@ describe('HTTP /api/admin', () => {
       await bad(noTick);
       const { contract_multiplier: _m, ...noMultiplier } = adminForm('bad6');
       await bad(noMultiplier);
-      await bad(adminForm('bad7', { contract_multiplier: 2.5 }));
-      await bad(adminForm('bad8', { margin_rate: 0 }));
-      await bad(adminForm('bad9', { margin_rate: 1.5 }));
-      await bad(adminForm('bad10', { commission_rate: -0.1 }));
+      // The admin form's names are the ones the message names (the check runs on the file's form).
+      const badNaming = async (body: Record<string, unknown>, field: string) =>
+        refusedNaming(h, 'POST', '/api/admin/instrument/create', { token: h.admin.token, body }, 1001, 400, `body.${field} `);
+      await badNaming(adminForm('bad7', { contract_multiplier: 2.5 }), 'contract_multiplier');
+      await badNaming(adminForm('bad8', { margin_rate: 0 }), 'margin_rate');
+      await badNaming(adminForm('bad9', { margin_rate: 1.5 }), 'margin_rate');
+      await badNaming(adminForm('bad10', { commission_rate: -0.1 }), 'commission_rate');
       await bad(adminForm('bad11', { exchange: 'NYSE' }));
       await bad(adminForm('bad12', { pre_settlement: 1000.5 }));
       await bad(adminForm('bad13', { limit_up_rate: 1.5 }));
@@ -179,6 +182,9 @@ describe('HTTP /api/admin', () => {
       await bad(adminForm('bad19', { commission: 0.0001, commission_rate: 0.0002 }));
       // Prices whose lot would be worth more than the exchange takes.
       await bad(adminForm('bad20', { pre_settlement: 1e11 }));
+      // One tick of one lot already worth more: no price could ever trade (it was listed).
+      const deadBody = adminForm('bad22', { price_tick: 0.5, contract_multiplier: 1e15 });
+      await refusedNaming(h, 'POST', '/api/admin/instrument/create', { token: h.admin.token, body: deadBody }, 1001, 400, 'no order could trade');
       // A misspelt field is named, not ignored (the contract would get the default).
       await refusedNaming(h, 'POST', '/api/admin/instrument/create', { token: h.admin.token, body: adminForm('bad21', { limit_up: 0.05 }) }, 1001, 400, 'limit_up');
       const ids = (await instruments()).map((i) => i.instrument_id);

@@ -65,12 +65,22 @@ export function instrumentSpecFromForm(form: InstrumentForm, config: ExchangeCon
   const first = issues[0];
   if (first !== undefined) {
     const field = first.where.replace(/^instruments\[0\]\.?/, '');
-    throw new ApiError(ResultCode.ParameterError, `body${field === '' ? '' : `.${field}`} ${first.problem}`);
+    // The name the caller sent: the admin form's contract_multiplier, not the file's volume_multiple.
+    const named = ALIASES.find(([name, alias]) => name === field && form[name] === undefined && form[alias] !== undefined)?.[1] ?? field;
+    throw new ApiError(ResultCode.ParameterError, `body${named === '' ? '' : `.${named}`} ${first.problem}`);
   }
   const spec = instruments[0];
   if (spec === undefined) throw new ApiError(ResultCode.ParameterError, 'body is not a valid instrument');
   return spec;
 }
+
+/** The fields with two names: the configuration form's, then the admin form's. */
+const ALIASES = [
+  ['exchange_id', 'exchange'],
+  ['volume_multiple', 'contract_multiplier'],
+  ['margin_ratio', 'margin_rate'],
+  ['commission', 'commission_rate'],
+] as const satisfies readonly (readonly [keyof InstrumentForm, keyof InstrumentForm])[];
 
 /** A field that has two names (one per form): either may be given, both only if they agree. */
 function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, alias: keyof InstrumentForm): InstrumentForm[K] {
