@@ -161,6 +161,8 @@ describe('account ledger: open, partial fill, cancel, mark, close', () => {
     assert.equal(withdraw(1e12).code, ResultCode.Success);
     assert.equal(deposit(1e12).code, ResultCode.ParameterError, "the day's deposits are at the cap");
     expectAccount(x, 'A', { balance: 9_000_000_000_000, deposit: 10_000_000_000_000, withdraw: 1_000_000_000_000 });
+    // An amount past the cap is told so, however large (1e308's cents are no number).
+    for (const amount of [1e16, 1e308]) assert.match(deposit(amount).message, /must not exceed 1000000000000, got/);
   });
 
   it('freezes a sell at the best bid it meets (it trades there), so the funds check covers its fills', () => {

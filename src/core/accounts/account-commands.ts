@@ -178,8 +178,9 @@ export function depositProblem(account: Account, cents: Cents): string {
 export function amountCents(amount: number, zeroAllowed: boolean): Cents | string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return `must be a number, got ${String(amount)}`;
   if (zeroAllowed ? amount < 0 : amount <= 0) return `must be ${zeroAllowed ? 'zero or more' : 'positive'}, got ${amount}`;
+  // The cap first: cents of 1e308 are no number, and "at most two decimals" would be the wrong reason.
+  if (amount * 100 > MAX_AMOUNT_CENTS) return `must not exceed ${fromCents(MAX_AMOUNT_CENTS)}, got ${amount}`;
   const cents = toCents(amount);
   if (Number.isNaN(cents)) return `must have at most two decimals, got ${amount}`;
-  if (cents > MAX_AMOUNT_CENTS) return `must not exceed ${fromCents(MAX_AMOUNT_CENTS)}, got ${amount}`;
   return cents;
 }
