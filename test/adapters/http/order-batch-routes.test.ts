@@ -214,7 +214,8 @@ describe('HTTP /api/order: batches and modify', () => {
       await refused(h, 'PUT', '/api/order/modify/no-such', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
       await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'mod-gone' });
       await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { order_id: 'mod-gone' } });
-      await refused(h, 'PUT', '/api/order/modify/mod-gone', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
+      const gone = await refused(h, 'PUT', '/api/order/modify/mod-gone', { token: alice.token, body: { account_id: alice.accountId, new_price: 86000, new_volume: 1 } }, 3001, 404);
+      assert.match(gone, /^order not found: mod-gone is already finished \(CANCELLED/);
     });
 
     it('keeps the old order when the new one is refused (3006, 3007, 2004, 1001)', async () => {

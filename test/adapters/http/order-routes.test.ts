@@ -359,13 +359,14 @@ describe('HTTP /api/order', () => {
       const alice = await trader();
       const bob = await trader();
       const cancel = (orderId: string) => refused(h, 'POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: orderId } }, 3001, 404);
-      await cancel('never-placed');
+      assert.equal(await cancel('never-placed'), 'order not found');
       await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'c-twice' });
       await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'c-twice' } });
-      await cancel('c-twice');
+      // A finished one says how it finished, so it is told from an id never used.
+      assert.match(await cancel('c-twice'), /^order not found: c-twice is already finished \(CANCELLED/);
       await h.order(alice, { direction: 'BUY', price: 86000, order_id: 'c-filled' });
       await h.order(bob, { direction: 'SELL', price: 86000 });
-      await cancel('c-filled');
+      assert.equal(await cancel('c-filled'), 'order not found: c-filled is already finished (FILLED)');
     });
 
     it('refuses another user\'s order: 1003 / 403 naming their account, 3001 / 404 in one\'s own', async () => {

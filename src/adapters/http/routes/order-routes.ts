@@ -5,7 +5,7 @@ import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
 import { orderOf, orderPageOf, orderRecordsIn } from '../../../app/services/views.ts';
 import type { Sequenced } from '../../../app/sequencer.ts';
-import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
+import { type Command, type CoreEvent, type CoreState, isLiveStatus, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { HistoryPagingWithAccount, MAX_BATCH_ITEMS, totalled, UserIdParam } from '../schemas/common.ts';
@@ -99,6 +99,21 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     return ok(orderOf(state(), record));
   };
 
+  /**
+   * Runs a cancel or a modify. The spec answers one of a finished order "order not found"
+   * (3001), as the core, which keeps live orders only, does; the message then says it
+   * finished and how, so a caller can tell it from an id never used.
+   */
+  const onLiveOrder = async (accountId: string, orderId: string, command: Command) => {
+    try {
+      return await execute(ctx.exchange, command);
+    } catch (error) {
+      const finished = error instanceof ApiError && error.code === ResultCode.OrderNotFound ? history().order(accountId, orderId) : undefined;
+      if (finished === undefined || isLiveStatus(finished.status)) throw error;
+      throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId} is already finished (${finished.status}${finished.lastMsg === '' ? '' : `: ${finished.lastMsg}`})`);
+    }
+  };
+
   app.post(
     '/api/order/submit',
     { schema: { tags: ['order'], summary: 'Submit an order; the reply is the order record after matching', body: SubmitBody, response: replies(OrderSchema) } },
@@ -132,7 +147,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       const { user_id, account_id, order_id } = request.body;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, order_id);
       ctx.orderEntries.admit(request.caller, 'cancels');
-      return orderReply(accountId, order_id, await execute(ctx.exchange, { type: 'order.cancel', accountId, orderId: order_id }));
+      return orderReply(accountId, order_id, await onLiveOrder(accountId, order_id, { type: 'order.cancel', accountId, orderId: order_id }));
     },
   );
 
@@ -161,7 +176,7 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, orderId);
       if (!Number.isInteger(new_volume) || new_volume <= 0) throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
       ctx.orderEntries.admit(request.caller, 'orders');
-      const applied = await execute(ctx.exchange, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
+      const applied = await onLiveOrder(accountId, orderId, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
       return orderReply(accountId, orderId, applied);
     },
   );
