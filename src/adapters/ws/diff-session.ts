@@ -12,6 +12,8 @@ import { ALL_CHANNELS, compactMirror, type TradeChannels, TradeDirt, tradePatch 
 
 /** A notification waiting for delivery: the exchange's (a message to render) or the session's own (a text). */
 interface Notice {
+  /** The account it concerns; '' for the session's own notices (a refused message, a login). */
+  readonly accountId: string;
   readonly priority: 0 | 1 | 2 | 3;
   readonly key: string;
   readonly level: string;
@@ -21,7 +23,7 @@ interface Notice {
 }
 
 function noticeOf(n: NotificationRaised): Notice {
-  return { priority: n.priority, key: n.key, level: n.level, code: n.code, message: n.message, text: '' };
+  return { accountId: n.accountId, priority: n.priority, key: n.key, level: n.level, code: n.code, message: n.message, text: '' };
 }
 
 /** Where a session's rtn_data goes: the socket, in production; a recorder in tests. */
@@ -203,7 +205,7 @@ export class DiffSession {
 
   /** A session-side message (login result, a refused request): delivered like the exchange's notifications. */
   notifyLocal(level: 'INFO' | 'WARNING' | 'ERROR', code: number, text: string, priority: 0 | 1 | 2 | 3 = 1): void {
-    this.notifications.push({ priority, key: '', level, code, message: undefined, text });
+    this.notifications.push({ accountId: '', priority, key: '', level, code, message: undefined, text });
   }
 
   markLocalOrder(orderId: string): void {
@@ -441,8 +443,11 @@ export class DiffSession {
   private notifyPart(): string | undefined {
     if (this.notifications.size === 0) return undefined;
     const entries: string[] = [];
+    const shown = this.accountId;
     for (const n of this.notifications.drain()) {
-      const content = n.message === undefined ? n.text : renderNotification(n.message);
+      const text = n.message === undefined ? n.text : renderNotification(n.message);
+      // A user's other accounts are not in trade.<user>: their notices say whose they are.
+      const content = n.accountId === '' || n.accountId === shown ? text : `account ${n.accountId}: ${text}`;
       entries.push(
         `"${BOOT}-${++notifySerial}":{"type":"MESSAGE","level":${jsonString(n.level)},"code":${jsonNumber(n.code)},"content":${jsonString(content)}}`,
       );

@@ -111,6 +111,19 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     client.close();
   });
 
+  it("news of the user's other accounts, which trade.<key> does not show, say whose they are", async () => {
+    await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: 'ALICE3', initial_balance: 1_000 } });
+    const client = await connect('/ws/diff');
+    await login(client, alice);
+    await h.ok('POST', '/api/account/deposit', { token: alice.token, body: { account_id: 'ALICE3', amount: 7.77 } });
+    await h.ok('POST', '/api/account/deposit', { token: alice.token, body: { account_id: alice.accountId, amount: 8.88 } });
+    const told = () => client.notifications().map((n) => n.content);
+    await client.until(() => told().some((c) => c.includes('8.88')), 5000, 'both deposits told');
+    assert.ok(told().some((c) => /^account ALICE3: deposit of 7.77; balance 1007.77$/.test(c)), told().join(' | '));
+    assert.ok(told().some((c) => /^deposit of 8.88; balance /.test(c)), 'the account shown is not named');
+    client.close();
+  });
+
   it('set_chart with view_width 0 removes the chart, whatever its ins_list (as tqsdk-js takes it)', async () => {
     const client = await connect('/ws/diff');
     await login(client, alice);
