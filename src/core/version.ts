@@ -65,7 +65,9 @@
  * 22: a contract whose expiry date is no trading day (a Saturday) expires with the
  *     settlement of the last trading day before it, not the one after; no contract is
  *     added whose one tick on one lot is worth more than a lot may be (nothing could trade);
- *     a settlement price for a delisted contract no one holds is refused (3003).
+ *     a settlement price for a delisted contract no one holds is refused (3003); a
+ *     forced-liquidation order's last_msg says so ("forced liquidation LQ3 (risk)",
+ *     followed by why its rest was cancelled, if it was).
  */
 export const CORE_VERSION = 22;
 

@@ -122,6 +122,9 @@ describe('forced liquidation', () => {
       ['risk', 'complete', 1, 34_000 / 29_965],
     );
     assert.deepEqual(record.orders.map((o) => [o.direction, o.offset, o.volume, o.filled, o.averagePrice]), [['SELL', 'CLOSETODAY', 1, 1, 67900]]);
+    // The order itself says why it is there (a client that missed the notification sees it).
+    const placed = eventsOfType(result, 'order.accepted').find((e) => e.order.orderId === record.orders[0]!.orderId);
+    assert.equal(placed?.order.lastMsg, `forced liquidation ${record.liquidationId} (risk)`);
     // close profit (67,900 - 70,000) x 5 = -10,500; commission 35 + 67,900x5x0.0001 = 68.95
     // balance 40,000 - 10,500 - 68.95 = 29,431.05; nothing held, nothing frozen
     expectAccount(x, 'A', { close_profit: -10_500, commission: 68.95, balance: 29_431.05, margin: 0, frozen_margin: 0, available: 29_431.05, risk_ratio: 0 });
@@ -216,6 +219,22 @@ describe('forced liquidation', () => {
     const [record] = eventsOfType(result, 'account.liquidated');
     assert.deepEqual([record?.trigger, record?.result], ['admin', 'complete']);
     assert.equal(x.run({ type: 'account.force-liquidate', accountId: 'nobody' }).code, ResultCode.AccountNotFound);
+  });
+
+  it('a liquidation order whose rest found nothing keeps saying what it is, then why it ended', () => {
+    const x = new CoreHarness([CU]);
+    x.ensureAccount('A', 80_000);
+    for (const other of ['B', 'C', 'D', 'E']) x.ensureAccount(other, 1_000_000);
+    x.place('B', 'b1', 'SELL', 70000, 2);
+    x.place('A', 'a1', 'BUY', 70000, 2);
+    x.place('E', 'e1', 'BUY', 67900, 1); // one lot of bids for two to close
+    // at 68,000: balance 80,000 - 70 - 20,000 = 59,930 against margin 68,000
+    const result = tradeAt(x, 68000, '1');
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.equal(record?.result, 'partial');
+    const orderId = record.orders[0]!.orderId;
+    const [cancelled] = eventsOfType(result, 'order.cancelled').filter((e) => e.orderId === orderId);
+    assert.match(cancelled?.message ?? '', new RegExp(`^forced liquidation ${record.liquidationId} \\(risk\\); .+`));
   });
 
   it('closes at the farthest resting price when the instrument has no band yet (no reference price)', () => {

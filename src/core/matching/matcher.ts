@@ -148,7 +148,8 @@ function cancelIncoming(
   message: string,
 ): void {
   taker.status = 'CANCELLED';
-  taker.lastMsg = message;
+  // A forced-liquidation order keeps what it is: "forced liquidation LQ3 (risk); ..." .
+  taker.lastMsg = taker.lastMsg === '' ? message : `${taker.lastMsg}; ${message}`;
   state.fills.onOrderClosed(instrument, taker);
   events.push({
     type: 'order.cancelled',
@@ -158,7 +159,7 @@ function cancelIncoming(
     exchangeOrderId: taker.exchangeOrderId,
     volumeLeft: taker.volumeLeft,
     reason,
-    message,
+    message: taker.lastMsg,
   });
 }
 

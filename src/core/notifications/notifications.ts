@@ -139,6 +139,8 @@ function notify(
 
 const LIQUIDATION_OUTCOMES: Readonly<Record<string, string>> = {
   complete: 'every position closed',
-  partial: 'positions partly closed; the rest is closed as bids and offers come',
-  none: 'nothing to close against yet; positions are closed as bids and offers come',
+  // Retried only while the account stays at the force-close level (Ledger.atForceClose):
+  // a partial close that brought the ratio back leaves the rest open, and says so.
+  partial: 'positions partly closed; the rest is closed as bids and offers come while the risk ratio stays at the force-close threshold',
+  none: 'nothing to close against yet; positions are closed as bids and offers come while the risk ratio stays at the force-close threshold',
 };

@@ -17,9 +17,13 @@ export function placeOrder(state: CoreState, command: PlaceOrder, ts: number): A
   return place(state, command, ts, 'account');
 }
 
-/** A forced-liquidation order: placed even on a frozen account (closes need no funds: see Ledger.reserve). */
-export function placeForcedOrder(state: CoreState, command: PlaceOrder, ts: number): ApplyResult {
-  return place(state, command, ts, 'forced');
+/**
+ * A forced-liquidation order: placed even on a frozen account (closes need no funds: see
+ * Ledger.reserve). Its last_msg says so from the start (`origin`), so the user finds why
+ * it is there on the order itself, also when the notification went by.
+ */
+export function placeForcedOrder(state: CoreState, command: PlaceOrder, ts: number, origin: string): ApplyResult {
+  return place(state, command, ts, 'forced', origin);
 }
 
 /**
@@ -40,7 +44,7 @@ type Placement = 'account' | 'forced' | 'bare';
  */
 export const MAX_LIVE_ORDERS_PER_ACCOUNT = 5_000;
 
-function place(state: CoreState, command: PlaceOrder, ts: number, placement: Placement): ApplyResult {
+function place(state: CoreState, command: PlaceOrder, ts: number, placement: Placement, origin = ''): ApplyResult {
   if (state.liveOrders.has(command.accountId, command.orderId)) {
     // No order record: it would overwrite the live order of the same id in every view.
     return rejected(
@@ -67,6 +71,7 @@ function place(state: CoreState, command: PlaceOrder, ts: number, placement: Pla
   if (typeof verdict !== 'number') return reject(state, command, ts, verdict);
 
   const order = newOrder(state, command, verdict, instrument!, ts, account?.accountId);
+  order.lastMsg = origin;
   if (account !== undefined) {
     const funds = state.ledger.reserve(account, instrument!, order, state.options);
     if (funds.code !== ResultCode.Success) {

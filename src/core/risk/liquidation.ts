@@ -36,7 +36,8 @@ export function liquidate(
     for (const [side, direction] of [[position.long, 'SELL'], [position.short, 'BUY']] as const) {
       for (const [offset, volume] of closingOrders(instrument, side)) {
         const orderId = `${liquidationId}-${orders.length + 1}`;
-        orders.push(closeAtMarket(state, account, instrument, orderId, direction, offset, volume, ts, events));
+        const origin = `forced liquidation ${liquidationId} (${trigger})`;
+        orders.push(closeAtMarket(state, account, instrument, orderId, direction, offset, volume, origin, ts, events));
       }
     }
   }
@@ -95,6 +96,7 @@ function closeAtMarket(
   direction: Direction,
   offset: Offset,
   volume: number,
+  origin: string,
   ts: number,
   events: CoreEvent[],
 ): LiquidationOrder & { placed: boolean } {
@@ -129,6 +131,7 @@ function closeAtMarket(
       volumeCondition: 'ANY',
     },
     ts,
+    origin,
   );
   let filled = 0;
   let turnover = 0;
