@@ -180,7 +180,7 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
 
     // The risk console lists every account on request, the riskiest first (server-sorted).
     await admin.goto('/console/risk');
-    await admin.getByText('No account at warning level or above').waitFor();
+    await admin.getByText('No account owing or at warning level or above').waitFor();
     await admin.getByRole('switch', { name: 'Show every account' }).click();
     await admin.getByText('All accounts by risk ratio').waitFor();
     await admin.getByText('ALICE-W').waitFor();

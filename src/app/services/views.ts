@@ -28,6 +28,7 @@ export interface AccountSummary {
   readonly float_profit: number;
   readonly risk_ratio: number;
   readonly risk_level: 'normal' | 'warning' | 'force-close';
+  readonly deficit: number;
   readonly is_frozen: boolean;
   readonly created_at: number;
 }
@@ -55,6 +56,8 @@ export function accountSummary(state: CoreState, accountId: string): AccountSumm
     float_profit: f.float_profit,
     risk_ratio: f.risk_ratio,
     risk_level: account?.riskLevel ?? 'normal',
+    // What a negative balance owes: losses beyond the money put in, which no margin shows.
+    deficit: f.balance < 0 ? -f.balance : 0,
     is_frozen: f.is_frozen,
     created_at: account?.createdTs ?? 0,
   };

@@ -636,6 +636,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -739,6 +741,8 @@ export interface paths {
                                     risk_ratio: number;
                                     /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
+                                    /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                    deficit: number;
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;
                                     /** @description milliseconds since the epoch */
@@ -855,6 +859,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -960,6 +966,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -1183,6 +1191,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -1293,6 +1303,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -5298,6 +5310,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -5612,6 +5626,8 @@ export interface paths {
                                     risk_ratio: number;
                                     /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
+                                    /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                    deficit: number;
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;
                                     /** @description milliseconds since the epoch */
@@ -6063,6 +6079,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -6174,6 +6192,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -6277,6 +6297,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -6381,6 +6403,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -6760,7 +6784,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts at warning level or above (or another least level), highest risk ratio first (admin) */
+        /** Accounts owing money (a negative balance: deficit > 0), largest deficit first, then accounts at warning level or above (or another least level), highest risk ratio first (admin) */
         get: {
             parameters: {
                 query?: {
@@ -6802,6 +6826,8 @@ export interface paths {
                                 risk_ratio: number;
                                 /** @enum {string} */
                                 risk_level: "normal" | "warning" | "force-close";
+                                /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                deficit: number;
                                 /** @description a frozen account places no orders and withdraws nothing (2005) */
                                 is_frozen: boolean;
                                 /** @description milliseconds since the epoch */
@@ -6899,6 +6925,10 @@ export interface paths {
                                 accounts_with_margin: number;
                                 warning_accounts: number;
                                 force_close_accounts: number;
+                                /** @description accounts with a negative balance */
+                                deficit_accounts: number;
+                                /** @description what those accounts owe, together */
+                                total_deficit: number;
                                 warning_threshold: number;
                                 force_close_threshold: number;
                             };
@@ -7118,6 +7148,8 @@ export interface paths {
                                     risk_ratio: number;
                                     /** @enum {string} */
                                     risk_level: "normal" | "warning" | "force-close";
+                                    /** @description what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level */
+                                    deficit: number;
                                     /** @description a frozen account places no orders and withdraws nothing (2005) */
                                     is_frozen: boolean;
                                     /** @description milliseconds since the epoch */

@@ -58,14 +58,19 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
       config: admin,
       schema: {
         tags: ['risk'],
-        summary: 'Accounts at warning level or above (or another least level), highest risk ratio first',
+        summary:
+          'Accounts owing money (a negative balance: deficit > 0), largest deficit first, then accounts at warning level or above (or another least level), highest risk ratio first',
         querystring: RiskQuery,
         response: pagedReplies(Type.Array(AccountSummarySchema)),
       },
     },
     async (request, reply) => {
       const least = LEVELS.indexOf(request.query.min_level ?? 'warning');
-      const atRisk = summaries().filter((s) => LEVELS.indexOf(s.risk_level) >= least).sort((a, b) => b.risk_ratio - a.risk_ratio);
+      // An account in deficit has lost more than it holds: with nothing left in use its
+      // ratio is 0 and its level normal, and it is the first one an operator must see.
+      const atRisk = summaries()
+        .filter((s) => s.deficit > 0 || LEVELS.indexOf(s.risk_level) >= least)
+        .sort((a, b) => b.deficit - a.deficit || b.risk_ratio - a.risk_ratio);
       return ok(page(reply, atRisk, request.query));
     },
   );
@@ -88,6 +93,8 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
             accounts_with_margin: Type.Integer(),
             warning_accounts: Type.Integer(),
             force_close_accounts: Type.Integer(),
+            deficit_accounts: Type.Integer({ description: 'accounts with a negative balance' }),
+            total_deficit: Type.Number({ description: 'what those accounts owe, together' }),
             warning_threshold: Type.Number(),
             force_close_threshold: Type.Number(),
           }),
@@ -109,6 +116,8 @@ export function riskRoutes(app: Api, ctx: HttpContext): void {
         accounts_with_margin: all.filter((s) => s.margin > 0).length,
         warning_accounts: all.filter((s) => s.risk_level === 'warning').length,
         force_close_accounts: all.filter((s) => s.risk_level === 'force-close').length,
+        deficit_accounts: all.filter((s) => s.deficit > 0).length,
+        total_deficit: sum((s) => s.deficit),
         warning_threshold: ctx.exchange.config.risk.warningThreshold,
         force_close_threshold: ctx.exchange.config.risk.forceCloseThreshold,
       });

@@ -46,6 +46,10 @@ export const AccountSummarySchema = Type.Object({
   // An enum rather than a union of literals: the response serialiser writes an enum as a
   // string, but picks a union's branch by validating the value against each one.
   risk_level: StringEnum(['normal', 'warning', 'force-close']),
+  deficit: Type.Number({
+    description:
+      'what the account owes: -balance when the balance is negative (losses beyond the money put in), else 0; such an account heads the risk list whatever its risk_level',
+  }),
   is_frozen: Type.Boolean({ description: 'a frozen account places no orders and withdraws nothing (2005)' }),
   created_at: Millis,
 });
