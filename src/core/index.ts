@@ -24,7 +24,7 @@ export {
 export type { AccountFields, PositionFields } from './accounts/account-view.ts';
 export type { BookDepth, DepthLevel, InstrumentState } from './queries.ts';
 export { RISK_RATIO_UNBOUNDED } from './accounts/account.ts';
-export { ACCOUNT_ID, MAX_ACCOUNTS_PER_USER, MAX_AMOUNT_CENTS, PASSWORD_MAX, PASSWORD_MIN, USERNAME, USERNAME_RULE } from './accounts/account-commands.ts';
+export { ACCOUNT_ID, amountCents, MAX_ACCOUNTS_PER_USER, MAX_AMOUNT_CENTS, PASSWORD_MAX, PASSWORD_MIN, USERNAME, USERNAME_RULE } from './accounts/account-commands.ts';
 export { type User, usernameKey } from './accounts/user.ts';
 export { RESULT_MESSAGES, ResultCode } from './result-codes.ts';
 export { renderNotification } from './notifications/notifications.ts';

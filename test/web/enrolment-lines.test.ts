@@ -24,6 +24,9 @@ describe('the enrolment form', () => {
     assert.equal(parseEnrolment('ann,12345', 1).error, 'line 1: a password has 6 to 128 characters');
     assert.equal(parseEnrolment('ann\nben\nANN', 1).error, 'line 3: ANN repeats line 1');
     assert.equal(parseEnrolment('ann,,2e12', 1).error, 'line 1: an initial balance is at most 1000000000000');
+    // The account would refuse it (cents only): caught before the list is sent.
+    assert.equal(parseEnrolment('ann,,100.005', 1).error, 'line 1: the initial balance "100.005" has more than two decimals');
+    assert.deepEqual(parseEnrolment('ann,,100.05', 1).lines, [{ username: 'ann', initial_balance: 100.05 }]);
   });
 
   it('gives the results back as CSV, quoting what needs it', () => {

@@ -330,6 +330,12 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await screenshot(admin, '5-console-password-reset');
     const generated = (await shown.locator('code').innerText()).trim();
     assert.match(generated, /^[A-Za-z0-9]{12}$/);
+    // And opens an account for her from the same panel.
+    await admin.getByLabel('New account id').fill('GWEN-2');
+    await admin.getByPlaceholder('opening balance').fill('2500.5');
+    await admin.getByTestId('open-account').click();
+    await admin.getByText('GWEN-2 opened with').waitFor();
+    await admin.getByRole('cell', { name: 'GWEN-2' }).first().waitFor();
     await laptop.waitForURL(/\/login/);
     await logIn(phone, 'gwen_web', generated, /\/terminal/);
   });

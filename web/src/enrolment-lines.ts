@@ -38,6 +38,7 @@ export function parseEnrolment(text: string, defaultBalance: number): Parsed {
     const initialBalance = balance === '' ? defaultBalance : Number(balance);
     if (!(Number.isFinite(initialBalance) && initialBalance >= 0)) return { error: `${where}: the initial balance "${balance}" is not a number of 0 or more` };
     if (initialBalance > MAX_BALANCE) return { error: `${where}: an initial balance is at most ${MAX_BALANCE}` };
+    if (Math.round(initialBalance * 100) / 100 !== initialBalance) return { error: `${where}: the initial balance "${balance}" has more than two decimals` };
     lines.push({ username, ...(password !== '' && { password }), initial_balance: initialBalance });
   }
   if (lines.length === 0) return { error: 'no users: one a line, username[,password[,initial balance]]' };

@@ -21,10 +21,11 @@ describe('POST /api/management/users (enrolling a class)', () => {
         { username: taken.username.toUpperCase(), initial_balance: 1 },
         { username: 'enrol_dee', account_id: 'ENROL-TAKEN', initial_balance: 1 },
         { username: 'enrol_eve', account_id: taken.userId },
+        { username: 'enrol_fay', initial_balance: 100.005 },
       ],
     });
     assert.equal(reply.enrolled, 3);
-    const [ann, ben, cy, again, dee, eve] = reply.users;
+    const [ann, ben, cy, again, dee, eve, fay] = reply.users;
     assert.deepEqual(ann, { username: 'enrol_ann', user_id: ann.user_id, account_id: 'ENROL-ANN', password: null, error: null });
     assert.equal(ben.error, null);
     assert.match(ben.password, /^[A-Za-z0-9]{12}$/, 'a generated password is returned once: letters and digits');
@@ -35,6 +36,9 @@ describe('POST /api/management/users (enrolling a class)', () => {
     assert.deepEqual([dee.user_id, dee.error.code], [null, 2002]);
     assert.deepEqual([eve.user_id, eve.error.code], [null, 1001]);
     assert.deepEqual(await h.asAdmin('GET', '/api/auth/users?search=enrol_dee'), []);
+    // So does a balance the account would refuse: registered without it, the user's name was taken for good.
+    assert.deepEqual([fay.user_id, fay.error.code, fay.error.message], [null, 1001, 'initial_balance must have at most two decimals, got 100.005']);
+    assert.deepEqual(await h.asAdmin('GET', '/api/auth/users?search=enrol_fay'), []);
 
     // They can log in with those passwords and trade on those balances.
     const login = await h.ok('POST', '/api/auth/login', { body: { username: 'enrol_ben', password: ben.password } });

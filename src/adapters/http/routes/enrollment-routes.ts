@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import { generatedPassword } from '../../../app/auth/generated-password.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { ACCOUNT_ID, MAX_AMOUNT_CENTS, PASSWORD_MAX, PASSWORD_MIN, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
+import { ACCOUNT_ID, amountCents, MAX_AMOUNT_CENTS, PASSWORD_MAX, PASSWORD_MIN, ResultCode, USERNAME, usernameKey } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { NewPassword } from '../schemas/common.ts';
@@ -136,6 +136,10 @@ async function enrol(ctx: HttpContext, item: Item): Promise<Result> {
   if (item.account_id !== undefined && state.users.has(item.account_id)) {
     return refused(ResultCode.ParameterError, `account_id ${item.account_id} is a user id; an account needs an id of its own`);
   }
+  // The account's own checks, before the user is registered: a user left without the
+  // account it was enrolled for could not be enrolled again (its name is taken).
+  const balance = item.initial_balance === undefined ? 0 : amountCents(item.initial_balance, true);
+  if (typeof balance === 'string') return refused(ResultCode.ParameterError, `initial_balance ${balance}`);
   const password = item.password ?? generatedPassword();
   const shown = item.password === undefined ? password : null;
   let userId: string;
