@@ -141,6 +141,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/management/trades': { may: ADMIN },
   'GET /api/management/leaderboard': { may: ADMIN },
   // a competition's standings, for its participants
+  'GET /api/competition': { may: ANY_USER },
   'GET /api/competition/leaderboard': { may: ANY_USER },
   'POST /api/management/deposit': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 100 }) },
   'POST /api/management/withdraw': { may: ADMIN, body: (w) => ({ user_id: w.owner.userId, account_id: w.owner.accountId, amount: 1 }) },

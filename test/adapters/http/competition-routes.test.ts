@@ -80,6 +80,10 @@ describe('HTTP /api/competition/leaderboard', () => {
     assert.equal(byProfit.at(-1)!.account_id, loser.accountId);
   });
 
+  it('says the standings are public (GET /api/competition)', async () => {
+    assert.deepEqual(await h.ok('GET', '/api/competition', { token: idle.token }), { public_leaderboard: true });
+  });
+
   it("marks the caller's own account only", async () => {
     const rows = await standings(loser.token, '?limit=1000');
     assert.deepEqual(
@@ -124,6 +128,8 @@ describe('HTTP /api/competition/leaderboard on an exchange that keeps its standi
     const h = await HttpHarness.start();
     try {
       const trader = await h.trader('pl_private', 'PL-PRIVATE', 1_000_000);
+      // GET /api/competition tells a console so without asking for the standings.
+      assert.deepEqual(await h.ok('GET', '/api/competition', { token: trader.token }), { public_leaderboard: false });
       const message = await refused(h, 'GET', '/api/competition/leaderboard', { token: trader.token }, 1003, 403);
       assert.match(message, /public_leaderboard/);
       await refused(h, 'GET', '/api/competition/leaderboard', { token: h.admin.token }, 1003, 403);

@@ -4,7 +4,7 @@ import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
-import { pagedReplies } from '../schemas/envelope.ts';
+import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { StringEnum } from '../schemas/enums.ts';
 import { PublicLeaderboardEntrySchema } from '../schemas/resources.ts';
 
@@ -38,6 +38,18 @@ export function competitionRoutes(app: Api, ctx: HttpContext): void {
     boards.set(metric, { at: now, rows });
     return rows;
   };
+
+  app.get(
+    '/api/competition',
+    {
+      schema: {
+        tags: ['competition'],
+        summary: 'What this exchange shows its participants: whether the standings are public (the console shows its Standings page then)',
+        response: replies(Type.Object({ public_leaderboard: Type.Boolean({ description: '[competition] public_leaderboard: GET /api/competition/leaderboard answers; else it refuses with 1003' }) })),
+      },
+    },
+    async () => ok({ public_leaderboard: ctx.exchange.config.competition.publicLeaderboard }),
+  );
 
   app.get(
     '/api/competition/leaderboard',
