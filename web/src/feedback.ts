@@ -3,7 +3,8 @@
  * notification and dialog APIs, handed over by FeedbackBridge inside the providers.
  */
 import type { DialogApi, MessageApi, NotificationApi } from 'naive-ui';
-import { describeError } from './api/client';
+import { ApiFailure, describeError } from './api/client';
+import { endsTheSession } from './session-end';
 
 let apis: { message: MessageApi; notification: NotificationApi; dialog: DialogApi } | undefined;
 
@@ -12,6 +13,7 @@ export function provideFeedback(value: NonNullable<typeof apis>): void {
 }
 
 export function showError(error: unknown): void {
+  if (error instanceof ApiFailure && endsTheSession(error.code, error.message)) return;
   const text = describeError(error);
   if (apis === undefined) console.error(text);
   else apis.message.error(text, { duration: 6000, closable: true });

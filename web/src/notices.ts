@@ -3,6 +3,7 @@ import { reactive, watch } from 'vue';
 import { diff } from './diff/connection';
 import { type Notice, noticesIn } from './diff/views';
 import { notify } from './feedback';
+import { endsTheSession } from './session-end';
 import { session } from './session';
 import { ToastRepeats } from './toast-repeats';
 
@@ -24,7 +25,7 @@ diff.onPatches((patches) => {
     seen.add(notice.key);
     notices.unshift({ ...notice, receivedAt: Date.now() });
     if (notices.length > KEEP) notices.pop();
-    if (!repeats.shouldShow(notice.level, notice.content, Date.now())) continue;
+    if (endsTheSession(notice.code, notice.content) || !repeats.shouldShow(notice.level, notice.content, Date.now())) continue;
     notify(notice.level, notice.code > 0 ? `${notice.level} ${notice.code}` : notice.level, notice.content);
   }
 });

@@ -14,7 +14,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * where the resource is known. Reads of a user's history are then limited per user.
  */
 /** Why a bearer token is refused, in words. */
-const TOKEN_REFUSED: Record<TokenRefusal, string> = {
+export const TOKEN_REFUSED: Record<TokenRefusal, string> = {
   expired: 'the token has expired',
   revoked: 'the password was changed after this token was issued',
   forged: 'the token was not signed by this exchange (altered, or issued before its secret changed)',

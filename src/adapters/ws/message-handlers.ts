@@ -51,7 +51,7 @@ function later(ctx: HandlerContext, tell: () => void): void {
   }
 }
 
-const TOKEN_REFUSALS: Record<Exclude<TokenRefusal, 'foreign'>, string> = {
+export const TOKEN_REFUSALS: Record<Exclude<TokenRefusal, 'foreign'>, string> = {
   expired: 'has expired',
   revoked: 'was issued before the password changed',
   malformed: 'is not a valid token',
