@@ -34,11 +34,9 @@ function specProblem(spec: InstrumentSpec): string {
   if (!Number.isInteger(spec.volumeMultiple) || spec.volumeMultiple < 1) {
     return 'volume_multiple must be a positive whole number';
   }
-  if (Number.isNaN(tickValueCents(spec.priceTick, spec.volumeMultiple))) {
-    return 'price_tick x volume_multiple (the value of one tick) must be a whole number of cents';
-  }
-  // A lot at the lowest price, one tick, beyond the most a lot may be worth: nothing could trade.
   const oneTick = tickValueCents(spec.priceTick, spec.volumeMultiple);
+  if (Number.isNaN(oneTick)) return 'price_tick x volume_multiple (the value of one tick) must be a whole number of cents';
+  // A lot at the lowest price, one tick, beyond the most a lot may be worth: nothing could trade.
   if (oneTick > MAX_LOT_VALUE_CENTS) {
     return `price_tick x volume_multiple (the contract multiplier) is ${fromCents(oneTick)}: one lot at the lowest price, one tick, would be worth more than ${fromCents(MAX_LOT_VALUE_CENTS)}, the most the exchange takes, so no order could trade`;
   }
@@ -52,7 +50,7 @@ function specProblem(spec: InstrumentSpec): string {
   }
   const preSettlementTicks = spec.preSettlement > 0 ? new PriceGrid(spec.priceTick).toTicks(spec.preSettlement) : 0;
   if (Number.isNaN(preSettlementTicks)) return 'pre_settlement must be on the price tick grid';
-  const tooHigh = lotValueProblem('pre_settlement', spec.preSettlement, preSettlementTicks, tickValueCents(spec.priceTick, spec.volumeMultiple));
+  const tooHigh = lotValueProblem('pre_settlement', spec.preSettlement, preSettlementTicks, oneTick);
   if (tooHigh !== '') return tooHigh;
   return '';
 }
