@@ -4,7 +4,7 @@
  * tqsdk-js's documented flow sends once per login before trading) and account refreshes
  * (`qry_account_info`, `qry_account_register`).
  */
-import { statementOf, statementTrades, tradingDayKey } from '../../app/services/statements.ts';
+import { statementLiquidations, statementOf, statementTrades, tradingDayKey } from '../../app/services/statements.ts';
 import { ResultCode } from '../../core/index.ts';
 import type { ClientMessage } from './client-messages.ts';
 import type { DiffSession } from './diff-session.ts';
@@ -45,7 +45,7 @@ export async function querySettlement(ctx: HandlerContext, session: DiffSession,
     return;
   }
   const state = ctx.exchange.state;
-  const text = statementText(statement, statementTrades(history, statement, 0, STATEMENT_TRADE_ROWS), {
+  const text = statementText(statement, statementTrades(history, statement, 0, STATEMENT_TRADE_ROWS), statementLiquidations(history, statement), {
     exchangeName: ctx.exchangeName,
     username: caller.username,
     currency: state.accounts.get(statement.line.accountId)?.currency ?? 'CNY',

@@ -5,7 +5,7 @@
  * and the trade table ('|'-separated rows under the 成交记录 title, its column names on
  * the header line just above the dashes). Those shapes are what this writer keeps to.
  */
-import type { TradeHistory } from '../../app/history/history-records.ts';
+import type { LiquidationHistory, TradeHistory } from '../../app/history/history-records.ts';
 import type { Statement } from '../../app/services/statements.ts';
 import { splitInstrumentId } from '../../protocol/index.ts';
 
@@ -23,7 +23,16 @@ export const STATEMENT_TRADE_ROWS = 2_000;
 
 const RULE = '-'.repeat(100);
 
-export function statementText(statement: Statement, trades: readonly TradeHistory[], heading: StatementHeading): string {
+/**
+ * `liquidations` are the account's forced liquidations of the day (statementLiquidations):
+ * those during trading get a line each, the settlement's own is summed up by its line.
+ */
+export function statementText(
+  statement: Statement,
+  trades: readonly TradeHistory[],
+  liquidations: readonly LiquidationHistory[],
+  heading: StatementHeading,
+): string {
   const { line, settlement } = statement;
   const day = settlement.settlementDate.replace(/-/g, '');
   const money = (value: number) => value.toFixed(2);
@@ -34,6 +43,7 @@ export function statementText(statement: Statement, trades: readonly TradeHistor
     '交易结算单(逐日盯市) Settlement Statement (MTM)',
     `客户号 Client ID：${line.accountId}    客户名称 Client Name：${heading.username}`,
     `日期 Date：${day}`,
+    ...liquidations.filter((r) => r.trigger !== 'settlement').map(liquidationLine),
     ...forcedLiquidation(statement),
     '',
     `资金状况  币种：${heading.currency}  Account Summary  Currency：${heading.currency}`,
@@ -99,6 +109,15 @@ function forcedLiquidation(statement: Statement): string[] {
   if (line.forceClosed) return ['强平 Forced liquidation：the settlement closed every position (risk at or above the threshold)'];
   if (line.forceCloseFailed === true) return ['强平 Forced liquidation：the settlement could not close every position; the account is carried at risk'];
   return [];
+}
+
+/** A liquidation during trading, on one line outside the tables, as the settlement's own is. */
+function liquidationLine(record: LiquidationHistory): string {
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
+  const lots = record.orders.reduce((sum, o) => sum + o.volume, 0);
+  const closed = record.orders.reduce((sum, o) => sum + o.filled, 0);
+  const by = record.trigger === 'admin' ? 'by the exchange' : 'risk at or above the threshold';
+  return `强平 Forced liquidation ${record.liquidationId} (${by})：risk degree ${percent(record.riskRatioBefore)} → ${percent(record.riskRatioAfter)}, ${closed} of ${lots} lots closed`;
 }
 
 /** Lots of delisted instruments the settlement closed at the settlement price (their close profit is in Realized P/L). */

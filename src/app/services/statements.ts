@@ -4,7 +4,7 @@
  * so they survive restarts like every other record users query.
  */
 import type { HistoryProjection } from '../history/history-projection.ts';
-import type { SettledAccount, SettlementDetail, TradeHistory } from '../history/history-records.ts';
+import type { LiquidationHistory, SettledAccount, SettlementDetail, TradeHistory } from '../history/history-records.ts';
 
 /** A settled day of an account: its line of the settlement, and where the day's trades lie in its trade list. */
 export interface Statement {
@@ -14,6 +14,8 @@ export interface Statement {
   readonly tradesFrom: number;
   /** Index after the day's last trade. */
   readonly tradesTo: number;
+  /** When the day opened: the previous settlement's time (0 before the first). */
+  readonly openedAfter: number;
 }
 
 /** 20261124, "20261124" or "2026-11-24" as the history keys days (2026-11-24); undefined when not a date. */
@@ -65,7 +67,16 @@ function dayOf(history: HistoryProjection, accountId: string, settlement: Settle
   const previousLine = previous === undefined ? undefined : lineOf(previous, accountId);
   const tradesFrom = previousLine === undefined ? 0 : (previousLine.tradesThrough ?? tradesAfter(history, accountId, previous!.ts));
   const tradesTo = line.tradesThrough ?? tradesAfter(history, accountId, settlement.ts);
-  return { settlement, line, tradesFrom, tradesTo: Math.max(tradesFrom, tradesTo) };
+  return { settlement, line, tradesFrom, tradesTo: Math.max(tradesFrom, tradesTo), openedAfter: previous?.ts ?? 0 };
+}
+
+/**
+ * The account's forced liquidations of the statement's day, oldest first: those during
+ * trading and the one of the settlement itself (which `line.forceClosed` sums up).
+ */
+export function statementLiquidations(history: HistoryProjection, statement: Statement): LiquidationHistory[] {
+  const { line, settlement, openedAfter } = statement;
+  return history.liquidationHistory().filter((r) => r.accountId === line.accountId && r.ts > openedAfter && r.ts <= settlement.ts);
 }
 
 /** The statement's trades from its `offset`-th on, at most `limit`, oldest first. */

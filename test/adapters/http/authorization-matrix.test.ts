@@ -93,6 +93,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/account/{account_id}/banks': { may: OWNER },
   'GET /api/account/{account_id}/transfers': { may: OWNER },
   'GET /api/account/{account_id}/settlements': { may: OWNER },
+  'GET /api/account/{account_id}/liquidations': { may: OWNER },
   'GET /api/account/{account_id}/settlements/{trading_day}': { may: OWNER },
   // orders
   'POST /api/order/submit': { may: OWNER, body: (w) => submitBody(w) },

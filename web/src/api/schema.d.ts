@@ -1797,6 +1797,8 @@ export interface paths {
                                 force_close_failed: boolean;
                                 /** @description The day's trades of the account */
                                 trade_count: number;
+                                /** @description The day's forced liquidations of the account, during trading and at the settlement (force_closed says only whether the settlement's closed every position) */
+                                liquidation_ids: string[];
                             }[];
                             /** @enum {object|null} */
                             error: never | null;
@@ -1910,6 +1912,8 @@ export interface paths {
                                 force_close_failed: boolean;
                                 /** @description The day's trades of the account */
                                 trade_count: number;
+                                /** @description The day's forced liquidations of the account, during trading and at the settlement (force_closed says only whether the settlement's closed every position) */
+                                liquidation_ids: string[];
                                 /** @description Held at the settlement price (empty for days settled before 2026-11-25, which did not record them) */
                                 positions: {
                                     instrument_id: string;
@@ -1932,6 +1936,31 @@ export interface paths {
                                     /** @description Part of close_profit */
                                     close_profit: number;
                                 }[];
+                                /** @description The day's forced liquidations of the account, oldest first */
+                                liquidations: {
+                                    liquidation_id: string;
+                                    account_id: string;
+                                    user_id: string;
+                                    /** @description risk (the account reached the force-close threshold while trading), settlement (it did at the day's settlement) or admin (forced by an administrator) */
+                                    trigger: string;
+                                    /** @description milliseconds since the epoch */
+                                    datetime: number;
+                                    risk_ratio_before: number;
+                                    risk_ratio_after: number;
+                                    cancelled_orders: number;
+                                    /** @description complete (every position closed), partial or none */
+                                    result: string;
+                                    orders: {
+                                        order_id: string;
+                                        instrument_id: string;
+                                        direction: string;
+                                        offset: string;
+                                        volume: number;
+                                        filled: number;
+                                        average_price: number;
+                                        refusal: string;
+                                    }[];
+                                }[];
                                 /** @description The day's trades, oldest first: one page of trade_count (limit, offset) */
                                 trades: {
                                     user_id: string;
@@ -1951,6 +1980,118 @@ export interface paths {
                                     commission: number;
                                 }[];
                             };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/{account_id}/liquidations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's forced liquidations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    account_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description How many items the list holds in all, before limit and offset */
+                        "x-total-count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                liquidation_id: string;
+                                account_id: string;
+                                user_id: string;
+                                /** @description risk (the account reached the force-close threshold while trading), settlement (it did at the day's settlement) or admin (forced by an administrator) */
+                                trigger: string;
+                                /** @description milliseconds since the epoch */
+                                datetime: number;
+                                risk_ratio_before: number;
+                                risk_ratio_after: number;
+                                cancelled_orders: number;
+                                /** @description complete (every position closed), partial or none */
+                                result: string;
+                                orders: {
+                                    order_id: string;
+                                    instrument_id: string;
+                                    direction: string;
+                                    offset: string;
+                                    volume: number;
+                                    filled: number;
+                                    average_price: number;
+                                    refusal: string;
+                                }[];
+                            }[];
                             /** @enum {object|null} */
                             error: never | null;
                         };
@@ -7108,12 +7249,14 @@ export interface paths {
                                 liquidation_id: string;
                                 account_id: string;
                                 user_id: string;
+                                /** @description risk (the account reached the force-close threshold while trading), settlement (it did at the day's settlement) or admin (forced by an administrator) */
                                 trigger: string;
                                 /** @description milliseconds since the epoch */
                                 datetime: number;
                                 risk_ratio_before: number;
                                 risk_ratio_after: number;
                                 cancelled_orders: number;
+                                /** @description complete (every position closed), partial or none */
                                 result: string;
                                 orders: {
                                     order_id: string;
@@ -7244,12 +7387,14 @@ export interface paths {
                                     liquidation_id: string;
                                     account_id: string;
                                     user_id: string;
+                                    /** @description risk (the account reached the force-close threshold while trading), settlement (it did at the day's settlement) or admin (forced by an administrator) */
                                     trigger: string;
                                     /** @description milliseconds since the epoch */
                                     datetime: number;
                                     risk_ratio_before: number;
                                     risk_ratio_after: number;
                                     cancelled_orders: number;
+                                    /** @description complete (every position closed), partial or none */
                                     result: string;
                                     orders: {
                                         order_id: string;

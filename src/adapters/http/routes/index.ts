@@ -1,4 +1,5 @@
 import type { RouteGroup } from '../http-context.ts';
+import { accountLiquidationRoutes } from './account-liquidations.ts';
 import { accountRoutes } from './account-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -21,6 +22,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   passwordRoutes,
   accountRoutes,
   statementRoutes,
+  accountLiquidationRoutes,
   orderRoutes,
   conditionalRoutes,
   positionRoutes,

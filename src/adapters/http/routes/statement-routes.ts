@@ -1,13 +1,15 @@
 import { Type } from '@sinclair/typebox';
+import type { HistoryProjection } from '../../../app/history/history-projection.ts';
 import type { TradeHistory } from '../../../app/history/history-records.ts';
 import { ownAccount } from '../../../app/services/access.ts';
-import { accountDays, type Statement, statementOf, statementTrades, tradingDayKey } from '../../../app/services/statements.ts';
+import { accountDays, type Statement, statementLiquidations, statementOf, statementTrades, tradingDayKey } from '../../../app/services/statements.ts';
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok, tradeView } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { AccountIdParam, page, Paging } from '../schemas/common.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { AccountDaySchema, StatementSchema } from '../schemas/resources.ts';
+import { liquidationView } from './risk-routes.ts';
 import { settledMoneyView } from './settlement-routes.ts';
 
 const DayParams = Type.Composite([
@@ -15,7 +17,7 @@ const DayParams = Type.Composite([
   Type.Object({ trading_day: Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
 ]);
 
-function accountDayView(day: Statement, currency: string) {
+function accountDayView(history: HistoryProjection, day: Statement, currency: string) {
   const { line, settlement } = day;
   return {
     account_id: line.accountId,
@@ -25,6 +27,7 @@ function accountDayView(day: Statement, currency: string) {
     currency,
     ...settledMoneyView(line),
     trade_count: day.tradesTo - day.tradesFrom,
+    liquidation_ids: statementLiquidations(history, day).map((r) => r.liquidationId),
   };
 }
 
@@ -64,7 +67,7 @@ export function statementRoutes(app: Api, ctx: HttpContext): void {
     async (request, reply) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
       const days = accountDays(history(), account.accountId).reverse();
-      return ok(page(reply, days, request.query).map((day) => accountDayView(day, account.currency)));
+      return ok(page(reply, days, request.query).map((day) => accountDayView(history(), day, account.currency)));
     },
   );
 
@@ -88,7 +91,7 @@ export function statementRoutes(app: Api, ctx: HttpContext): void {
       if (statement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `account ${account.accountId} has no settlement on ${day}`);
       const trades = statementTrades(history(), statement, request.query.offset ?? 0, request.query.limit ?? 100);
       return ok({
-        ...accountDayView(statement, account.currency),
+        ...accountDayView(history(), statement, account.currency),
         positions: settledPositionViews(statement),
         closed_at_delisting: (statement.line.closedAtDelisting ?? []).map((c) => ({
           instrument_id: c.instrumentId,
@@ -97,6 +100,7 @@ export function statementRoutes(app: Api, ctx: HttpContext): void {
           settlement_price: c.settlementPrice,
           close_profit: c.closeProfit,
         })),
+        liquidations: statementLiquidations(history(), statement).map(liquidationView),
         trades: trades.map((trade: TradeHistory) => tradeView(trade, account.userId)),
       });
     },

@@ -332,7 +332,12 @@ export const AccountDaySchema = Type.Composite([
     currency: Str,
   }),
   SettledMoneySchema,
-  Type.Object({ trade_count: Type.Integer({ description: "The day's trades of the account" }) }),
+  Type.Object({
+    trade_count: Type.Integer({ description: "The day's trades of the account" }),
+    liquidation_ids: Type.Array(Str, {
+      description: "The day's forced liquidations of the account, during trading and at the settlement (force_closed says only whether the settlement's closed every position)",
+    }),
+  }),
 ]);
 
 export const SettledPositionSchema = Type.Object({
@@ -346,29 +351,17 @@ export const SettledPositionSchema = Type.Object({
   margin: Num,
 });
 
-/** A day's settlement statement of an account: its money, what it held, and the day's trades. */
-export const StatementSchema = Type.Composite([
-  AccountDaySchema,
-  Type.Object({
-    positions: Type.Array(SettledPositionSchema, { description: 'Held at the settlement price (empty for days settled before 2026-11-25, which did not record them)' }),
-    closed_at_delisting: Type.Array(
-      Type.Object({ instrument_id: Str, volume_long: Int, volume_short: Int, settlement_price: Num, close_profit: Type.Number({ description: 'Part of close_profit' }) }),
-      { description: 'Lots of delisted instruments the settlement closed at the settlement price: their profit is in close_profit, with no trade' },
-    ),
-    trades: Type.Array(TradeSchema, { description: "The day's trades, oldest first: one page of trade_count (limit, offset)" }),
-  }),
-]);
-
+/** A forced liquidation: what triggered it, the risk before and after, and each order it placed. */
 export const LiquidationSchema = Type.Object({
   liquidation_id: Str,
   account_id: Str,
   user_id: Str,
-  trigger: Str,
+  trigger: Type.String({ description: "risk (the account reached the force-close threshold while trading), settlement (it did at the day's settlement) or admin (forced by an administrator)" }),
   datetime: Millis,
   risk_ratio_before: Num,
   risk_ratio_after: Num,
   cancelled_orders: Int,
-  result: Str,
+  result: Type.String({ description: 'complete (every position closed), partial or none' }),
   orders: Type.Array(
     Type.Object({
       order_id: Str,
@@ -382,6 +375,20 @@ export const LiquidationSchema = Type.Object({
     }),
   ),
 });
+
+/** A day's settlement statement of an account: its money, what it held, and the day's trades. */
+export const StatementSchema = Type.Composite([
+  AccountDaySchema,
+  Type.Object({
+    positions: Type.Array(SettledPositionSchema, { description: 'Held at the settlement price (empty for days settled before 2026-11-25, which did not record them)' }),
+    closed_at_delisting: Type.Array(
+      Type.Object({ instrument_id: Str, volume_long: Int, volume_short: Int, settlement_price: Num, close_profit: Type.Number({ description: 'Part of close_profit' }) }),
+      { description: 'Lots of delisted instruments the settlement closed at the settlement price: their profit is in close_profit, with no trade' },
+    ),
+    liquidations: Type.Array(LiquidationSchema, { description: "The day's forced liquidations of the account, oldest first" }),
+    trades: Type.Array(TradeSchema, { description: "The day's trades, oldest first: one page of trade_count (limit, offset)" }),
+  }),
+]);
 
 export const EquityPointSchema = Type.Object({ timestamp: Millis, equity: Num });
 
