@@ -1,4 +1,12 @@
-import { type ApplyResult, type ConditionalRecord, type CoreEvent, isLiveStatus, type OrderRecord, type StampedCommand, type TradeExecuted, type TradeSide } from '../../core/index.ts';
+import {
+  type ApplyResult,
+  type ConditionalRecord,
+  type CoreEvent,
+  isLiveStatus,
+  type StampedCommand,
+  type TradeExecuted,
+  type TradeSide,
+} from '../../core/index.ts';
 import { archivedRecordTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
 import { ArchivedLists, type SavedLists } from './archived-lists.ts';
 import { type ArrayRef, ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
@@ -76,6 +84,9 @@ interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'c
   readonly orderCount: number;
 }
 
+/** The events that place or change an order, each naming one. */
+export type OrderEvent = Extract<CoreEvent, { type: 'order.accepted' | 'order.rejected' | 'order.replaced' | 'order.cancelled' }>;
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 
 export interface SavedHistory {
@@ -121,6 +132,14 @@ export class HistoryProjection {
   private liquidations: LiquidationHistory[] = [];
   private tradeCount = 0;
   private orderCount = 0;
+  /**
+   * The list position of the order each order event named, while the event lives. An
+   * HTTP reply is built once its command's journal batch is durable, after every command
+   * of the batch: it finds its order by its own event, whatever later commands did with
+   * the id (used it again once the order finished, or modified the order, which gives it
+   * another exchange order id). Weak: the entries go with the events.
+   */
+  private readonly eventOrders = new WeakMap<OrderEvent, number>();
 
   constructor(options: HistoryOptions = {}, archive?: RecordArchive) {
     const keep = options.keepInHeap ?? KEEP_IN_HEAP;
@@ -326,19 +345,15 @@ export class HistoryProjection {
   }
 
   /**
-   * The order with this exchange order id under `orderId`: the latest one, or (when the id
-   * was used again since, e.g. by a later command of the same journal batch) an earlier one,
-   * found walking back from the newest.
+   * The order an order event of a command named (placed, refused, replaced or cancelled),
+   * as it is now; undefined for an event the history did not record.
    */
-  orderWithExchangeId(accountId: string, orderId: string, exchangeOrderId: number): OrderHistory | undefined {
-    const latest = this.order(accountId, orderId);
-    if (latest === undefined || latest.exchangeOrderId === exchangeOrderId) return latest;
-    for (let index = this.orders.count(accountId) - 1; index >= 0; index--) {
-      const order = this.orders.get(accountId, index);
-      if (order !== undefined && order.orderId === orderId && order.exchangeOrderId === exchangeOrderId) return order;
-    }
-    return undefined;
+  orderOfEvent(accountId: string, event: OrderEvent): OrderHistory | undefined {
+    const index = this.eventOrders.get(event);
+    return index === undefined ? undefined : this.orders.get(accountId, index);
   }
+
+
 
   /**
    * Which order an id names now: the position of the latest order under it in the
@@ -407,12 +422,12 @@ export class HistoryProjection {
       case 'order.accepted':
       case 'order.rejected':
         this.orderCount++;
-        this.addOrder(event.order, ts);
+        this.eventOrders.set(event, this.addEntry(orderEntry(event.order, ts)));
         break;
       case 'order.replaced': {
         // A modify keeps the order's history: its fills so far stay with it, and its
         // original volume is what was filled plus the new open volume.
-        const o = this.liveEntry(event.order.accountId, event.order.orderId, event.previousExchangeOrderId);
+        const o = this.liveEntry(event.order.accountId, event.order.orderId, event.previousExchangeOrderId, event);
         if (o === undefined) break;
         const filled = o.filledVolume;
         const tradeIds = o.tradeIds;
@@ -430,7 +445,7 @@ export class HistoryProjection {
         break;
       }
       case 'order.cancelled': {
-        const o = this.liveEntry(event.accountId, event.orderId, event.exchangeOrderId);
+        const o = this.liveEntry(event.accountId, event.orderId, event.exchangeOrderId, event);
         if (o === undefined) break;
         o.status = 'CANCELLED';
         o.volumeLeft = event.volumeLeft;
@@ -487,25 +502,24 @@ export class HistoryProjection {
     }
   }
 
-  private addOrder(record: OrderRecord, ts: number): void {
-    this.addEntry(orderEntry(record, ts));
-  }
-
   /** Whether the account's order record at an index is of an id (archived records are not decoded for it). */
   private hasOrderId(accountId: string): (index: number, id: string) => boolean {
     const archivedIs = archivedRecordTest(accountId);
     return (index, id) => this.orders.test(accountId, index, (order) => order.orderId === id, (text) => archivedIs(text, id));
   }
 
-  private addEntry(entry: OrderHistory): void {
+  /** Adds an order to its account's list; returns its position there. */
+  private addEntry(entry: OrderHistory): number {
     const accountId = entry.accountId;
     let latest = this.latest.get(accountId);
     if (latest === undefined) {
       latest = new OrderIdIndex(this.hasOrderId(accountId));
       this.latest.set(accountId, latest);
     }
-    latest.set(entry.orderId, this.orders.push(accountId, entry));
+    const index = this.orders.push(accountId, entry);
+    latest.set(entry.orderId, index);
     this.settleIfFinal(entry);
+    return index;
   }
 
   /** A finished order never changes again: it may leave the heap. */
@@ -552,12 +566,15 @@ export class HistoryProjection {
    * The latest order under the id, to change in place, if it is still the same exchange
    * order (a modify replaced it otherwise). Records change in place: readers copy what they
    * show, and snapshots encode the history in the same synchronous step that captures it.
+   * The order `event` changes is remembered as that event's order (orderOfEvent).
    */
-  private liveEntry(accountId: string, orderId: string, exchangeOrderId: number): Mutable<OrderHistory> | undefined {
+  private liveEntry(accountId: string, orderId: string, exchangeOrderId: number, event?: OrderEvent): Mutable<OrderHistory> | undefined {
     const index = this.latest.get(accountId)?.get(orderId);
     // A live order is always in the heap: only finished ones are archived.
     const order = index === undefined ? undefined : this.orders.inHeap(accountId, index);
-    return order === undefined || order.exchangeOrderId !== exchangeOrderId ? undefined : (order as Mutable<OrderHistory>);
+    if (order === undefined || order.exchangeOrderId !== exchangeOrderId) return undefined;
+    if (event !== undefined) this.eventOrders.set(event, index!);
+    return order as Mutable<OrderHistory>;
   }
 
   private push<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -320,6 +320,21 @@ describe('HTTP /api/order', () => {
       assert.deepEqual([cancelled.body.data?.limit_price, cancelled.body.data?.exchange_status], [80000, 'CANCELLED']);
     });
 
+    it('answers a submit and two modifies of its order sent together with success, each with the order as their batch left it', async () => {
+      const alice = await trader();
+      const modify = (price: number, volume: number) =>
+        h.call('PUT', '/api/order/modify/chain', { token: alice.token, body: { account_id: alice.accountId, new_price: price, new_volume: volume } });
+      // Each modify gives the order a new exchange order id: the replies of the commands
+      // before it found their order by the id it had replaced, and answered 3001.
+      const replies = await Promise.all([submit(alice, limit('BUY', 80000, 1, { order_id: 'chain' })), modify(80010, 2), modify(80020, 3)]);
+      for (const reply of replies) assert.equal(reply.status, 200, reply.raw);
+      const final = await orderOf(alice, 'chain');
+      assert.deepEqual([final.limit_price, final.volume_orign, final.status], [80020, 3, 'ALIVE']);
+      // The last reply is the order as the batch left it; the earlier ones are that order or what it was.
+      assert.deepEqual(replies[2]!.body.data, final);
+      for (const reply of replies) assert.equal(reply.body.data.order_id, 'chain');
+    });
+
   });
 
   describe('POST /api/order/cancel', () => {

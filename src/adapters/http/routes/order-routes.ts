@@ -4,6 +4,7 @@ import { ownAccount, ownUser, queriedAccountIds, tradingAccount } from '../../..
 import { execute } from '../../../app/services/execute.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
 import { orderOf, orderPageOf, orderRecordsIn } from '../../../app/services/views.ts';
+import type { OrderEvent } from '../../../app/history/history-projection.ts';
 import type { Sequenced } from '../../../app/sequencer.ts';
 import { type Command, type CoreEvent, type CoreState, isLiveStatus, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
@@ -60,12 +61,21 @@ async function runBatch(ctx: HttpContext, items: readonly BatchItem[]) {
 }
 
 /** The exchange order id of the order a command placed, replaced or cancelled, from its events. */
-function exchangeOrderIdOf(events: readonly CoreEvent[], accountId: string, orderId: string): number | undefined {
+/** The event of `events` that placed, refused, replaced or cancelled the account's order `orderId`. */
+function orderEventOf(events: readonly CoreEvent[], accountId: string, orderId: string): OrderEvent | undefined {
   for (const event of events) {
-    if ((event.type === 'order.accepted' || event.type === 'order.replaced') && event.order.accountId === accountId && event.order.orderId === orderId) {
-      return event.order.exchangeOrderId;
+    switch (event.type) {
+      case 'order.accepted':
+      case 'order.rejected':
+      case 'order.replaced':
+        if (event.order.accountId === accountId && event.order.orderId === orderId) return event;
+        break;
+      case 'order.cancelled':
+        if (event.accountId === accountId && event.orderId === orderId) return event;
+        break;
+      default:
+        break;
     }
-    if (event.type === 'order.cancelled' && event.accountId === accountId && event.orderId === orderId) return event.exchangeOrderId;
   }
   return undefined;
 }
@@ -88,13 +98,13 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
   const history = () => ctx.exchange.history;
   /**
    * The order's record, as the reply to a command: the one the command placed or acted on
-   * (its events name its exchange order id), even when a later command of the same journal
-   * batch has used the id again by the time the reply is built.
+   * (found by the command's own event), as it is when the reply is built: later commands
+   * of the same journal batch may have modified it since, or used its id again once it
+   * finished.
    */
   const orderReply = (accountId: string, orderId: string, applied?: Sequenced) => {
-    const exchangeOrderId = applied === undefined ? undefined : exchangeOrderIdOf(applied.result.events, accountId, orderId);
-    const record =
-      exchangeOrderId === undefined ? history().order(accountId, orderId) : history().orderWithExchangeId(accountId, orderId, exchangeOrderId);
+    const event = applied === undefined ? undefined : orderEventOf(applied.result.events, accountId, orderId);
+    const record = (event === undefined ? undefined : history().orderOfEvent(accountId, event)) ?? history().order(accountId, orderId);
     if (record === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
     return ok(orderOf(state(), record));
   };
