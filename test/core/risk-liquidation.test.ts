@@ -183,6 +183,23 @@ describe('forced liquidation', () => {
     assert.notEqual(x.state.accounts.get('A')!.riskLevel, 'force-close');
   });
 
+  it('at settlement, tells the account it reached the force-close threshold before the liquidation that follows, then where it left it', () => {
+    const x = longOnThinEquity();
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    x.place('E', 'e1', 'BUY', 65000, 5, { timeCondition: 'GTC' });
+    x.run({ type: 'settlement.set-price', instrumentId: CU.instrumentId, price: 65000 });
+    const settled = x.run({ type: 'settlement.execute' });
+    assert.equal(settled.code, ResultCode.Success);
+    const told = eventsOfType(settled, 'notification').filter((n) => n.accountId === 'A' && (n.message.kind === 'risk' || n.message.kind === 'liquidation'));
+    assert.deepEqual(
+      told.map((n) => renderNotification(n.message).replace(/[\d.]+ /, 'R ')),
+      ['risk ratio R reached the force-close threshold', 'forced liquidation (settlement): every position closed', 'risk ratio R is back to normal'],
+    );
+    assert.deepEqual(eventsOfType(settled, 'risk.level-changed').filter((e) => e.accountId === 'A').map((e) => [e.from, e.to]), [['warning', 'force-close'], ['force-close', 'normal']]);
+    assert.equal(x.state.accounts.get('A')!.riskLevel, 'normal');
+  });
+
   it('places no close order on a suspended instrument with bids resting: a retry then leaves no trace at all', () => {
     const MEAL = { ...CU, instrumentId: 'DCE.m2601', exchangeId: 'DCE' as const, productId: 'm', priceTick: 1, volumeMultiple: 1, marginRatio: 0.1, preSettlement: 100 };
     const x = new CoreHarness([CU, MEAL]);

@@ -180,9 +180,12 @@ describe('day-end settlement over two days', () => {
     assert.ok(liveOrder(x.state, 'A', 'mon'), 'Monday is still to come');
   });
 
-  it('refuses a settlement price off the grid', () => {
+  it('refuses a settlement price off the grid, or not positive, saying which', () => {
     const x = market();
-    assert.equal(x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 }).code, ResultCode.ParameterError);
+    const offGrid = x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70805 });
+    assert.deepEqual([offGrid.code, offGrid.message], [ResultCode.ParameterError, `settlement_price 70805 is not a multiple of the price tick ${CU.priceTick} of ${ID}`]);
+    const negative = x.run({ type: 'settlement.set-price', instrumentId: ID, price: -10 });
+    assert.deepEqual([negative.code, negative.message], [ResultCode.ParameterError, 'settlement_price must be a positive price, got -10']);
     assert.equal(x.run({ type: 'settlement.set-price', instrumentId: 'X.y', price: 1 }).code, ResultCode.InstrumentNotFound);
   });
 

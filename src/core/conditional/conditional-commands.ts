@@ -3,6 +3,7 @@ import type { CancelConditionalOrder, CreateConditionalOrder } from '../commands
 import type { CoreEvent } from '../events.ts';
 import { checkAccount, checkTradable, checkVolume, limitPriceTicks } from '../orders/order-rules.ts';
 import { lotValueProblem } from '../money.ts';
+import { priceGridProblem } from '../instruments/price-grid.ts';
 import { placeOrder } from '../orders/place-order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
@@ -48,9 +49,8 @@ export function createConditional(state: CoreState, command: CreateConditionalOr
     return rejected(ResultCode.ParameterError, 'valid_until is already in the past');
   }
   const trigger = instrument!.grid.toTicks(command.triggerPrice);
-  if (!(command.triggerPrice > 0) || Number.isNaN(trigger)) {
-    return rejected(ResultCode.ParameterError, `trigger_price ${command.triggerPrice} must be a positive price on the tick grid`);
-  }
+  const offGrid = priceGridProblem('trigger_price', command.triggerPrice, trigger, instrument!);
+  if (offGrid !== '') return rejected(ResultCode.ParameterError, offGrid);
   const tooHigh = lotValueProblem('trigger_price', command.triggerPrice, trigger, instrument!.tickValueCents);
   if (tooHigh !== '') return rejected(ResultCode.ParameterError, tooHigh);
   if (command.orderType === 'LIMIT') {

@@ -34,3 +34,13 @@ export class PriceGrid {
     return (ticks * this.tickUnits) / this.scale;
   }
 }
+
+/**
+ * Why `price` (named `what`, in `ticks` on the instrument's grid) is no price of the
+ * instrument: not positive, or not a multiple of its tick; '' when it is one.
+ */
+export function priceGridProblem(what: string, price: number, ticks: number, instrument: { readonly id: string; readonly spec: { readonly priceTick: number } }): string {
+  if (!(price > 0) || !Number.isFinite(price)) return `${what} must be a positive price, got ${String(price)}`;
+  if (Number.isNaN(ticks)) return `${what} ${price} is not a multiple of the price tick ${instrument.spec.priceTick} of ${instrument.id}`;
+  return '';
+}

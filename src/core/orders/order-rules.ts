@@ -2,6 +2,7 @@ import type { Account } from '../accounts/account.ts';
 import type { PlaceOrder } from '../commands.ts';
 import { notListedYet } from '../instruments/contract-dates.ts';
 import type { Instrument } from '../instruments/instrument.ts';
+import { priceGridProblem } from '../instruments/price-grid.ts';
 import { isCalendarDay } from '../calendar.ts';
 import { lotValueProblem } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -39,10 +40,7 @@ export function limitPriceTicks(instrument: Instrument, price: number): number |
     // A price too high to count in ticks (1e308) is too high, whatever its grid.
     const tooHigh = lotValueProblem('price', price, price / instrument.spec.priceTick, instrument.tickValueCents);
     if (tooHigh !== '') return { code: ResultCode.PriceOutOfLimits, message: tooHigh };
-    return {
-      code: ResultCode.ParameterError,
-      message: `price ${price} is not a multiple of the price tick ${instrument.spec.priceTick} of ${instrument.id}`,
-    };
+    return { code: ResultCode.ParameterError, message: priceGridProblem('price', price, ticks, instrument) };
   }
   const tooHigh = lotValueProblem('price', price, ticks, instrument.tickValueCents);
   if (tooHigh !== '') return { code: ResultCode.PriceOutOfLimits, message: tooHigh };

@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/account.ts';
-import type { CoreEvent } from '../events.ts';
+import type { CoreEvent, RiskLevel } from '../events.ts';
 import type { CoreState } from '../state.ts';
 import { liquidate } from './liquidation.ts';
 import { indexAccount, markAccount } from './risk-index.ts';
@@ -31,6 +31,13 @@ function inIdOrder(touched: ReadonlySet<Account>): Account[] {
   return accounts;
 }
 
+/** The account's risk level is now `level`: a change is an event (and a notice to its user). */
+export function reportRiskLevel(account: Account, level: RiskLevel, ratio: number, events: CoreEvent[]): void {
+  if (level === account.riskLevel) return;
+  events.push({ type: 'risk.level-changed', accountId: account.accountId, userId: account.userId, from: account.riskLevel, to: level, riskRatio: ratio });
+  account.riskLevel = level;
+}
+
 export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): void {
   const liquidated = state.ledger.liquidated;
   const touched = state.ledger.touched;
@@ -42,17 +49,7 @@ export function sweepRisk(state: CoreState, ts: number, events: CoreEvent[]): vo
     const level = riskLevelOf(ratio, state.options);
     // Already at force-close before this check: a liquidation found too little before.
     const retry = account.riskLevel === 'force-close';
-    if (level !== account.riskLevel) {
-      events.push({
-        type: 'risk.level-changed',
-        accountId: account.accountId,
-        userId: account.userId,
-        from: account.riskLevel,
-        to: level,
-        riskRatio: ratio,
-      });
-      account.riskLevel = level;
-    }
+    reportRiskLevel(account, level, ratio, events);
     if (level === 'force-close' && !liquidated.has(account)) {
       liquidated.add(account);
       liquidate(state, account, ts, 'risk', events, retry);

@@ -7,10 +7,12 @@ import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement
 import { expiresWith } from '../instruments/contract-dates.ts';
 import { cancelCrossingTheLimits, expireInstrument, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
+import { priceGridProblem } from '../instruments/price-grid.ts';
 import { type Cents, fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
 import { ResultCode } from '../result-codes.ts';
 import { liquidate } from '../risk/liquidation.ts';
+import { reportRiskLevel } from '../risk/risk-sweep.ts';
 import { riskLevelOf } from '../risk/risk-level.ts';
 import type { CoreState } from '../state.ts';
 
@@ -22,12 +24,8 @@ export function setSettlementPrice(state: CoreState, command: SetSettlementPrice
     return rejected(ResultCode.InstrumentNotFound, `${instrument.id} is delisted and no position is left in it: there is nothing to settle`);
   }
   const ticks = instrument.grid.toTicks(command.price);
-  if (!(command.price > 0) || Number.isNaN(ticks)) {
-    return rejected(
-      ResultCode.ParameterError,
-      `settlement_price ${command.price} must be a positive price on the tick grid (${instrument.spec.priceTick})`,
-    );
-  }
+  const offGrid = priceGridProblem('settlement_price', command.price, ticks, instrument);
+  if (offGrid !== '') return rejected(ResultCode.ParameterError, offGrid);
   const tooHigh = lotValueProblem('settlement_price', command.price, ticks, instrument.tickValueCents);
   if (tooHigh !== '') return rejected(ResultCode.ParameterError, tooHigh);
   // The day traded within its limits, so its settlement price lies within them too; one
@@ -76,6 +74,9 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   const liquidations = new Map<Account, LiquidationResult>();
   for (const account of accounts) {
     if (riskLevelOf(account.riskRatio, state.options) !== 'force-close' || state.ledger.liquidated.has(account)) continue;
+    // Told before the liquidation it causes, as during trading (the sweep after the
+    // command reports where the liquidation left it).
+    reportRiskLevel(account, 'force-close', account.riskRatio, events);
     state.ledger.liquidated.add(account);
     liquidations.set(account, liquidate(state, account, ts, 'settlement', events));
   }

@@ -90,7 +90,7 @@ describe('HTTP /api/order/conditional', () => {
       await refuse({ trigger_condition: 'Equal' });
       await refuse({ order_type: 'ANY' });
       await refuse({ trigger_price: 0 });
-      await refuse({ trigger_price: 86005 });
+      assert.match(await refuse({ trigger_price: 86005 }), /trigger_price 86005 is not a multiple of the price tick 10 of SHFE\.cu2701/);
       await refuse({ valid_until: Date.now() - 60_000 });
       await refuse({ direction: 'LONG' });
       const { trigger_price: _t, ...noTrigger } = body(alice);

@@ -91,7 +91,7 @@ describe('HTTP /health and /api/monitoring', () => {
       accounts_count: 2,
       users_count: 3,
       frozen_accounts: 0,
-      by_risk_level: { normal: 2, warning: 0, force_close: 0 },
+      by_risk_level: { normal: 2, warning: 0, 'force-close': 0 },
       total_balance: 2_000_000 - 2 * 43,
       total_margin: 2 * 2 * 86000 * 5 * 0.09,
       total_frozen_margin: 38_721.5 + 38_271.25,

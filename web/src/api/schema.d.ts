@@ -5034,10 +5034,11 @@ export interface paths {
                                 accounts_count: number;
                                 users_count: number;
                                 frozen_accounts: number;
+                                /** @description Accounts at each risk level, keyed as the accounts' risk_level spells it */
                                 by_risk_level: {
                                     normal: number;
                                     warning: number;
-                                    force_close: number;
+                                    "force-close": number;
                                 };
                                 total_balance: number;
                                 total_available: number;
@@ -5313,10 +5314,11 @@ export interface paths {
                                     accounts_count: number;
                                     users_count: number;
                                     frozen_accounts: number;
+                                    /** @description Accounts at each risk level, keyed as the accounts' risk_level spells it */
                                     by_risk_level: {
                                         normal: number;
                                         warning: number;
-                                        force_close: number;
+                                        "force-close": number;
                                     };
                                     total_balance: number;
                                     total_available: number;

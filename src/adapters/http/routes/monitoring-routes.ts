@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { accountSummary } from '../../../app/services/views.ts';
+import { type AccountSummary, accountSummary } from '../../../app/services/views.ts';
 import { type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -16,7 +16,10 @@ const AccountsReport = Type.Object({
   accounts_count: Int,
   users_count: Int,
   frozen_accounts: Int,
-  by_risk_level: Type.Object({ normal: Int, warning: Int, force_close: Int }),
+  by_risk_level: Type.Object(
+    { normal: Int, warning: Int, 'force-close': Int },
+    { description: "Accounts at each risk level, keyed as the accounts' risk_level spells it" },
+  ),
   total_balance: Num,
   total_available: Num,
   total_margin: Num,
@@ -47,12 +50,12 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
   const state = () => ctx.exchange.state;
 
   const accountsReport = () => {
-    const levels = { normal: 0, warning: 0, force_close: 0 };
+    const levels: Record<AccountSummary['risk_level'], number> = { normal: 0, warning: 0, 'force-close': 0 };
     const totals = { balance: 0, available: 0, margin: 0, frozenMargin: 0 };
     let frozen = 0;
     for (const id of state().accounts.keys()) {
       const summary = accountSummary(state(), id);
-      levels[summary.risk_level === 'force-close' ? 'force_close' : summary.risk_level]++;
+      levels[summary.risk_level]++;
       totals.balance += summary.balance;
       totals.available += summary.available;
       totals.margin += summary.margin;
