@@ -125,7 +125,15 @@ export function subscribeChannels(ctx: HandlerContext, session: DiffSession, mes
   const named = new Set(message.channels);
   const channels = { account: named.has('account'), position: named.has('position'), order: named.has('order'), trade: named.has('trade') };
   const caller = session.caller;
-  if (caller === undefined || !session.turnsOnChannel(channels)) {
+  if (caller === undefined) {
+    // Kept for the login, so that a client may subscribe first; told, so that it does not
+    // wait for data that only a login brings.
+    session.subscribeChannels(channels);
+    const list = [...named].join(', ');
+    session.notifyLocal('INFO', 0, `subscribe: ${list === '' ? 'no channel' : list} from the login on (req_login): there is no trading data before it`, 3);
+    return false;
+  }
+  if (!session.turnsOnChannel(channels)) {
     session.subscribeChannels(channels);
     return false;
   }
@@ -243,6 +251,9 @@ function showRefusal(ctx: HandlerContext, session: DiffSession, orderId: string,
   session.notifyLocal('WARNING', code, `order ${orderId} refused: ${reason}`);
 }
 
+/** The most of a malformed order's text field its refusal shows (fields are at most 64 characters). */
+const MAX_SHOWN_FIELD = 64;
+
 /**
  * An insert_order whose fields are not even of the right kinds (a volume in quotes):
  * refused like any other, as a FINISHED order under its id when it has one, showing what
@@ -253,7 +264,10 @@ export function refuseMalformedOrder(ctx: HandlerContext, session: DiffSession, 
   if (session.caller === undefined || raw === null || typeof raw !== 'object') return false;
   const m = raw as Record<string, unknown>;
   if (m.aid !== 'insert_order' || typeof m.order_id !== 'string' || m.order_id === '' || m.order_id.length > 128) return false;
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  // What was sent, cut to the longest any field may be: the record is kept and sent back,
+  // and a megabyte of instrument_id, refused as too long, must not be (1,000 of them a
+  // connection).
+  const text = (value: unknown) => (typeof value !== 'string' ? undefined : value.length <= MAX_SHOWN_FIELD ? value : `${value.slice(0, MAX_SHOWN_FIELD)}…`);
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const readable = {
     aid: 'insert_order',

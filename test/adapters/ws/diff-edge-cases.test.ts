@@ -221,4 +221,22 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     assert.deepEqual([shown.min_volume, shown.valid_until_date], [0, '']);
     client.close();
   });
+
+  it('a refused order whose text is far too long is shown with that text cut short, so a connection cannot fill the server with it', async () => {
+    const client = await loggedIn(alice);
+    const huge = 'x'.repeat(200_000);
+    client.send({
+      aid: 'insert_order', user_id: 'alice', account_id: alice.accountId, order_id: 'huge', exchange_id: 'SHFE', instrument_id: huge,
+      direction: huge, offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 85000,
+    });
+    await client.until((m) => m.trade.alice.orders?.huge?.status === 'FINISHED', 5000, 'the refused order');
+    const shown = client.mirror.trade.alice.orders.huge;
+    assert.equal(shown.instrument_id, `${'x'.repeat(64)}…`);
+    assert.equal(shown.direction, `${'x'.repeat(64)}…`);
+    const record = JSON.stringify(shown);
+    assert.ok(record.length < 2_000, `the record holds ${record.length} characters`);
+    const notice = client.notifications().find((n) => n.content.startsWith('order huge refused'));
+    assert.ok(notice !== undefined && notice.content.length < 2_000, `the notice holds ${notice?.content.length} characters`);
+    client.close();
+  });
 });

@@ -98,6 +98,16 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     client.close();
   });
 
+  it('subscribe before the login: told it takes effect from the login on, and the login sends only those channels', async () => {
+    const client = await connect('/ws');
+    client.send({ aid: 'subscribe', channels: ['order'] });
+    await client.until(() => client.notifications().some((n) => n.level === 'INFO' && /^subscribe: order from the login on/.test(n.content)), 5000, 'the notice');
+    await login(client, alice);
+    await client.until((m) => m.trade.alice.orders !== undefined, 5000, 'the orders');
+    assert.equal(client.mirror.trade.alice.accounts, undefined, 'no account: not subscribed');
+    client.close();
+  });
+
   it("an order naming another of the user's accounts is refused, not placed where the connection never shows it", async () => {
     await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: 'ALICE2', initial_balance: 1_000_000 } });
     const client = await connect('/ws/diff');
