@@ -9,6 +9,7 @@ import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { Exchange } from '../../app/exchange.ts';
 import { tradingAccount } from '../../app/services/access.ts';
+import { finishedOrderMessage } from '../../app/services/finished-orders.ts';
 import { generatedOrderId, type OrderRequest, toPlaceOrder } from '../../app/services/order-requests.ts';
 import { reservedNameProblem, ResultCode, usernameKey } from '../../core/index.ts';
 import { ApiError, NS_PER_MS, splitInstrumentId } from '../../protocol/index.ts';
@@ -315,7 +316,8 @@ export function cancelOrder(ctx: HandlerContext, session: DiffSession, message: 
     ({ result }) =>
       later(ctx, () => {
         if (result.code === ResultCode.Success || !session.isLoggedInAs(sender)) return;
-        session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${result.message}`);
+        const finished = result.code === ResultCode.OrderNotFound ? finishedOrderMessage(ctx.exchange.history, accountId, message.order_id) : undefined;
+        session.notifyLocal('WARNING', result.code, `cancel of ${message.order_id} refused: ${finished ?? result.message}`);
         session.flush();
       }),
     (error: unknown) =>

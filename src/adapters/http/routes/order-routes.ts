@@ -2,11 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { Caller } from '../../../app/auth/auth-service.ts';
 import { ownAccount, ownUser, queriedAccountIds, tradingAccount } from '../../../app/services/access.ts';
 import { execute } from '../../../app/services/execute.ts';
+import { finishedOrderMessage } from '../../../app/services/finished-orders.ts';
 import { type OrderRequest, toPlaceOrder } from '../../../app/services/order-requests.ts';
 import { orderOf, orderPageOf, orderRecordsIn } from '../../../app/services/views.ts';
 import type { OrderEvent } from '../../../app/history/history-projection.ts';
 import type { Sequenced } from '../../../app/sequencer.ts';
-import { type Command, type CoreEvent, type CoreState, isLiveStatus, ResultCode } from '../../../core/index.ts';
+import { type Command, type CoreEvent, type CoreState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { HistoryPagingWithAccount, MAX_BATCH_ITEMS, totalled, UserIdParam } from '../schemas/common.ts';
@@ -118,9 +119,9 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     try {
       return await execute(ctx.exchange, command);
     } catch (error) {
-      const finished = error instanceof ApiError && error.code === ResultCode.OrderNotFound ? history().order(accountId, orderId) : undefined;
-      if (finished === undefined || isLiveStatus(finished.status)) throw error;
-      throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId} is already finished (${finished.status}${finished.lastMsg === '' ? '' : `: ${finished.lastMsg}`})`);
+      const finished = error instanceof ApiError && error.code === ResultCode.OrderNotFound ? finishedOrderMessage(history(), accountId, orderId) : undefined;
+      if (finished === undefined) throw error;
+      throw new ApiError(ResultCode.OrderNotFound, finished);
     }
   };
 
