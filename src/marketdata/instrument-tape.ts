@@ -149,6 +149,8 @@ export class InstrumentTape {
     s.preOpenInterest = s.openInterest;
     s.open = s.highest = s.lowest = s.close = s.volume = s.amount = 0;
     s.updatedTs = ts;
+    // Candles only: every tick is an entry of its own already.
+    for (const series of this.series.values()) if (series !== this.ticks) series.seal();
   }
 
   /** A delisted contract's positions were closed at settlement. */

@@ -49,6 +49,8 @@ interface RowOf<E> {
 export class KlineSeries<E extends Candle = Candle> {
   private candles: E[] = [];
   private nextId = 0;
+  /** The newest candle's trading day has ended: the next trade opens a candle of its own. */
+  private sealed = false;
 
   /** How an entry is saved (see series-rows.ts); a method, so a tick series is still a series of candles. */
   constructor(private readonly saving: RowOf<E> = { row: candleRow }) {}
@@ -57,6 +59,7 @@ export class KlineSeries<E extends Candle = Candle> {
     const series = new KlineSeries();
     series.candles = candlesOf(saved);
     series.nextId = saved.nextId;
+    series.sealed = saved.sealed === true;
     return series;
   }
 
@@ -72,7 +75,8 @@ export class KlineSeries<E extends Candle = Candle> {
   }
 
   toJSON(): SavedSeries {
-    return { nextId: this.nextId, rows: this.candles.map((entry) => this.saving.row(entry)) };
+    const rows = this.candles.map((entry) => this.saving.row(entry));
+    return this.sealed ? { nextId: this.nextId, rows, sealed: true } : { nextId: this.nextId, rows };
   }
 
   /** Adds a trade to the candle starting at `openMs` (a new candle if the period moved on). */
@@ -81,8 +85,10 @@ export class KlineSeries<E extends Candle = Candle> {
     // A trade never opens a candle before the newest one: candles are in time order, and
     // the grid they open on can move (a time zone changed in the configuration, candles
     // from before the grid counted from the exchange's midnight), so such a trade joins
-    // the newest candle.
-    if (last !== undefined && last.openMs >= openMs) {
+    // the newest candle, unless that candle's trading day has ended: then it opens one of
+    // its own, at the same time (a day settled within a minute's candle).
+    if (last !== undefined && this.sealed) openMs = Math.max(openMs, last.openMs);
+    else if (last !== undefined && last.openMs >= openMs) {
       if (price > last.high) last.high = price;
       if (price < last.low) last.low = price;
       last.close = price;
@@ -91,7 +97,16 @@ export class KlineSeries<E extends Candle = Candle> {
       return;
     }
     this.candles.push({ id: this.nextId++, openMs, open: price, high: price, low: price, close: price, volume, openOi: oiBefore, closeOi: oiAfter });
+    this.sealed = false;
     this.trim();
+  }
+
+  /**
+   * The trading day ended: no later trade joins the newest candle. A candle never spans two
+   * trading days, as on any exchange, even when a day is settled within its minute.
+   */
+  seal(): void {
+    if (this.candles.length > 0) this.sealed = true;
   }
 
   /** Drops the oldest candles in chunks of a quarter, so that trimming is not a copy per trade. */

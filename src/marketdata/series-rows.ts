@@ -11,6 +11,8 @@ export interface SavedSeries {
   readonly rows?: number[][];
   /** Entries as objects: snapshots written before 2026-11-24. */
   readonly candles?: readonly SavedEntry[];
+  /** The newest candle's trading day has ended (KlineSeries.seal); absent when it has not. */
+  readonly sealed?: boolean;
 }
 
 type SavedEntry = Partial<Tick> & Pick<Candle, 'id' | 'openMs' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'openOi' | 'closeOi'>;

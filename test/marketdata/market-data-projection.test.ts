@@ -148,14 +148,19 @@ describe('market-data projection', () => {
         for (const stamped of commands) for (const e of apply(replay, stamped).events) if (e.type === 'trade.executed') traded += e.volume;
         assert.equal(state.lastSeq, replay.lastSeq);
         const tape = projection.tape(COPPER.instrumentId);
+        const settlements = actions.filter((a) => a.kind === 'settle').length;
         for (const code of [0, 4, 5, 6, 7, 8]) {
           const candles = tape?.klines(code)?.latest(100_000) ?? [];
           assert.equal(candles.reduce((sum, c) => sum + c.volume, 0), traded, `period ${code}`);
+          let sharedTimes = 0;
           for (let i = 1; i < candles.length; i++) {
             const prev = candles[i - 1];
             const candle = candles[i];
             assert.ok(prev !== undefined && candle !== undefined);
-            assert.ok(candle.openMs > prev.openMs, 'candles are in time order, one per period');
+            assert.ok(candle.openMs >= prev.openMs, 'candles are in time order');
+            // One per period, but for a day settled within a period: the next day's trades open their own.
+            if (candle.openMs === prev.openMs) sharedTimes++;
+            assert.ok(sharedTimes <= settlements, 'two candles of one period only across a settlement');
             assert.equal(candle.id, prev.id + 1);
             assert.ok(candle.low <= Math.min(candle.open, candle.close) && candle.high >= Math.max(candle.open, candle.close));
           }
@@ -273,6 +278,45 @@ describe('market-data projection', () => {
     assert.equal(openOf(8), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 60-minute candle opens at 10:00 local');
     assert.equal(openOf(7), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 30-minute candle opens at 10:00 local');
     assert.equal(openOf(6), Date.UTC(2026, 10, 24, 4, 45, 0), 'the 15-minute candle opens at 10:15 local');
+  });
+
+  it('never lets a candle span two trading days: a day settled within a minute starts new candles of that minute', () => {
+    const state = createCoreState();
+    const projection = new MarketDataProjection(TZ);
+    let seq = 0;
+    let ts = Date.UTC(2026, 10, 24, 11, 55, 10);
+    const step = (command: Command, dt = 1_000) => {
+      const stamped = { seq: ++seq, ts: (ts += dt), command };
+      projection.apply(stamped, apply(state, stamped), state);
+    };
+    step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
+    step({ type: 'instrument.add', spec: COPPER });
+    for (const a of ['A', 'B']) {
+      step({ type: 'user.register', userId: `u${a}`, username: `user${a}`, passwordHash: 'x', role: 'user' });
+      step({ type: 'account.open', userId: `u${a}`, accountId: a, initialBalance: 1e9 });
+    }
+    const cross = (price: number, id: string) => {
+      for (const [account, direction] of [['A', 'SELL'], ['B', 'BUY']] as const) {
+        step({ type: 'order.place', accountId: account, orderId: `${account}${id}`, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' });
+      }
+    };
+    cross(70000, '1');
+    step({ type: 'settlement.execute' });
+    cross(70100, '2');
+    const tape = projection.tape(COPPER.instrumentId)!;
+    for (const code of [4, 5, 6, 7, 8, 0]) {
+      const candles = tape.klines(code)!.latest(10);
+      assert.deepEqual(candles.map((c) => [c.open, c.close, c.volume]), [[70000, 70000, 1], [70100, 70100, 1]], `period ${code}`);
+    }
+    const minutes = tape.klines(4)!.latest(2);
+    assert.equal(minutes[0]!.openMs, minutes[1]!.openMs, 'both in the same minute of the clock');
+    // Saved and restored between the settlement and the next trade, the candle stays ended.
+    const series = new KlineSeries();
+    series.addTrade(60_000, 100, 1, 0, 1);
+    series.seal();
+    const restored = KlineSeries.fromJSON(JSON.parse(JSON.stringify(series.toJSON())));
+    restored.addTrade(60_000, 101, 1, 1, 2);
+    assert.deepEqual(restored.latest(5).map((c) => [c.id, c.openMs, c.close]), [[0, 60_000, 100], [1, 60_000, 101]]);
   });
 
   it('never opens a candle before the newest one, when the grid candles open on moved (a time zone changed)', () => {

@@ -12,8 +12,3 @@ export function chartOptions(dark: boolean): DeepPartial<ChartOptions> {
     timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 4 },
   };
 }
-
-/** lightweight-charts draws times as UTC: shift them so the axis reads the browser's local time. */
-export function localChartTime(epochMs: number): number {
-  return Math.floor(epochMs / 1000) - new Date(epochMs).getTimezoneOffset() * 60;
-}
