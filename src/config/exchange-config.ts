@@ -55,7 +55,7 @@ export interface WsSettings {
 }
 
 export interface TradingSettings {
-  /** An incoming order never trades against a resting order of the same account. */
+  /** An incoming order never trades against a resting order of the same account, or of another account of the same user. */
   readonly selfTradePrevention: boolean;
   /** Orders (and, apart, cancels) a user may send a second over REST and DIFF; 0: no limit (see OrderRateLimiter). */
   readonly ordersPerSecondPerUser: number;

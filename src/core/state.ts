@@ -8,7 +8,7 @@ import { OrderPool } from './matching/order-pool.ts';
 import { LiveOrderIndex } from './orders/live-order-index.ts';
 
 export interface CoreOptions {
-  /** An incoming order never trades with a resting order of the same account. */
+  /** An incoming order never trades with a resting order of the same account, or of another account of the same user. */
   readonly selfTradePrevention: boolean;
   /** Currency of every account (the key of trade.<user>.accounts in DIFF). */
   readonly currency: string;

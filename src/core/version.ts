@@ -68,8 +68,12 @@
  *     a settlement price for a delisted contract no one holds is refused (3003); a
  *     forced-liquidation order's last_msg says so ("forced liquidation LQ3 (risk)",
  *     followed by why its rest was cancelled, if it was).
+ * 23: self-trade prevention stops an order at a resting order of any account of the same
+ *     user, not only of the same account (wash trades between one's own accounts moved
+ *     money to one of them at will); at settlement an account is told it reached the
+ *     force-close threshold before the liquidation that follows.
  */
-export const CORE_VERSION = 22;
+export const CORE_VERSION = 23;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

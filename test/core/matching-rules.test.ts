@@ -343,6 +343,25 @@ describe('self-trade prevention', () => {
     assert.deepEqual(restingOrders(x.state, CU, 'BUY'), [], 'the incoming order does not rest');
   });
 
+  it('stops at a resting order of another account of the same user too (no wash trade between one\'s own accounts), FOK counting alike', () => {
+    const x = new CoreHarness();
+    x.ensureAccount('mine-1');
+    x.run({ type: 'account.open', userId: 'u-mine-1', accountId: 'mine-2', initialBalance: 1e9 });
+    x.place('other', 'a', 'SELL', 70010, 1);
+    x.place('mine-1', 'b', 'SELL', 70010, 1);
+    x.place('other', 'c', 'SELL', 70010, 1);
+    const result = x.place('mine-2', 'x', 'BUY', 70010, 3);
+    assert.deepEqual(tradeSummary(result), ['70010x1 other/a->mine-2/x']);
+    const [cancelled] = eventsOfType(result, 'order.cancelled');
+    assert.deepEqual([cancelled?.reason, cancelled?.volumeLeft, cancelled?.message], ['self-trade', 2, 'remaining volume cancelled: it would trade with an order of your account mine-1']);
+    assert.deepEqual(restingOrders(x.state, CU, 'SELL').map((o) => o.orderId), ['b', 'c'], 'resting orders untouched');
+    // A fill-or-kill order counts only the volume before the user's own order: none here.
+    const fok = x.place('mine-2', 'y', 'BUY', 70010, 1, { timeCondition: 'IOC', volumeCondition: 'ALL' });
+    assert.deepEqual([tradeSummary(fok), eventsOfType(fok, 'order.cancelled')[0]?.reason], [[], 'volume-condition']);
+    // Another user's order trades with it as before.
+    assert.deepEqual(tradeSummary(x.place('someone', 'z', 'BUY', 70010, 1)), ['70010x1 mine-1/b->someone/z']);
+  });
+
   it('trades with one\'s own orders when prevention is off', () => {
     const x = new CoreHarness([COPPER], false);
     x.place('me', 'b', 'SELL', 70010, 1);

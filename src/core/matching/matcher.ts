@@ -30,10 +30,11 @@ function match(state: CoreState, instrument: Instrument, taker: Order, events: C
       return;
     }
   }
-  const stoppedBySelfTrade = matchAgainstBook(state, instrument, taker, events, stp);
+  const ownOrder = matchAgainstBook(state, instrument, taker, events, stp);
   if (taker.volumeLeft === 0) return;
-  if (stoppedBySelfTrade) {
-    cancelIncoming(state, instrument, taker, events, 'self-trade', 'remaining volume cancelled: it would trade with an order of the same account');
+  if (ownOrder !== null) {
+    const whose = ownOrder.accountId === taker.accountId ? 'the same account' : `your account ${ownOrder.accountId}`;
+    cancelIncoming(state, instrument, taker, events, 'self-trade', `remaining volume cancelled: it would trade with an order of ${whose}`);
   } else if (restsInBook(taker)) {
     state.fills.onRest(instrument, taker);
     const level = instrument.book.rest(taker);
@@ -65,23 +66,37 @@ function crosses(taker: Order, level: PriceLevel): boolean {
   return taker.isBuy ? level.priceTicks <= taker.priceTicks : level.priceTicks >= taker.priceTicks;
 }
 
-/** Returns true when matching stopped at an order of the taker's own account. */
+/**
+ * Self-trade prevention's notion of one owner: the same account, or two accounts of the
+ * same user. A trade between one's own accounts moves money from one to the other at any
+ * price one likes (a competitor pushed one account to the top of the standings so), and
+ * exchanges forbid such wash trades per client, not per account. Bare matching orders
+ * (no account) are told apart by account id alone.
+ */
+function sameOwner(maker: Order, taker: Order): boolean {
+  if (maker.accountId === taker.accountId) return true;
+  const a = maker.account;
+  const b = taker.account;
+  return a !== null && b !== null && a.userId === b.userId;
+}
+
+/** Matches `taker` against the book; returns the order of its own owner matching stopped at, else null. */
 function matchAgainstBook(
   state: CoreState,
   instrument: Instrument,
   taker: Order,
   events: CoreEvent[],
   stp: boolean,
-): boolean {
+): Order | null {
   const book = instrument.book;
   const ladder = book.side(!taker.isBuy);
   for (let level = ladder.best(); level !== undefined && crosses(taker, level); level = ladder.best()) {
     let maker = level.head;
     let traded = false;
     while (maker !== null && taker.volumeLeft > 0) {
-      if (stp && maker.accountId === taker.accountId) {
+      if (stp && sameOwner(maker, taker)) {
         if (traded) events.push(levelChanged(instrument, maker.isBuy, level));
-        return true;
+        return maker;
       }
       traded = true;
       const volume = maker.volumeLeft < taker.volumeLeft ? maker.volumeLeft : taker.volumeLeft;
@@ -114,12 +129,12 @@ function matchAgainstBook(
     events.push(levelChanged(instrument, !taker.isBuy, level));
     if (taker.volumeLeft === 0) break;
   }
-  return false;
+  return null;
 }
 
 /**
  * Volume the taker could trade right now, counted in priority order up to `needed`.
- * With self-trade prevention the count stops at the first order of the same account,
+ * With self-trade prevention the count stops at the first order of the same owner,
  * exactly where matching would stop.
  */
 function fillableVolume(instrument: Instrument, taker: Order, needed: number, stp: boolean): number {
@@ -131,7 +146,7 @@ function fillableVolume(instrument: Instrument, taker: Order, needed: number, st
       continue;
     }
     for (let maker = level.head; maker !== null; maker = maker.next) {
-      if (stp && maker.accountId === taker.accountId) return total;
+      if (stp && sameOwner(maker, taker)) return total;
       total += maker.volumeLeft;
       if (total >= needed) return total;
     }

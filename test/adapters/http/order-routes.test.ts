@@ -272,6 +272,21 @@ describe('HTTP /api/order', () => {
       assert.equal((await orderOf(alice, 'stp-sell')).status, 'ALIVE');
     });
 
+    it("never trades an order with a resting order of the user's other account either (no wash trade)", async () => {
+      const alice = await trader();
+      const second = `${alice.accountId}-2`;
+      await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: second, initial_balance: 1_000_000 } });
+      await h.order(alice, { direction: 'SELL', price: 86000, order_id: 'wash-sell' });
+      const reply = await h.call('POST', '/api/order/submit', {
+        token: alice.token,
+        body: { account_id: second, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT', order_id: 'wash-buy' },
+      });
+      const order = reply.body.data;
+      assert.deepEqual([order.exchange_status, order.filled_volume], ['CANCELLED', 0], reply.raw);
+      assert.equal(order.last_msg, `remaining volume cancelled: it would trade with an order of your account ${alice.accountId}`);
+      assert.equal((await orderOf(alice, 'wash-sell')).status, 'ALIVE');
+    });
+
     it('fills an ALL (fill-or-kill) order completely or not at all', async () => {
       const alice = await trader();
       const bob = await trader();
