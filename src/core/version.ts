@@ -71,7 +71,8 @@
  * 23: self-trade prevention stops an order at a resting order of any account of the same
  *     user, not only of the same account (wash trades between one's own accounts moved
  *     money to one of them at will); at settlement an account is told it reached the
- *     force-close threshold before the liquidation that follows.
+ *     force-close threshold before the liquidation that follows; a refused bank transfer out
+ *     names its amount with its sign.
  */
 export const CORE_VERSION = 23;
 

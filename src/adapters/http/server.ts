@@ -174,6 +174,20 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, parsed) => {
+      if (error !== null && isValidJson(body as string)) {
+        // Valid JSON refused for its keys: fastify says "not valid JSON", which is untrue.
+        done(Object.assign(new Error('a key named __proto__, or constructor holding prototype, is not accepted in a body'), { statusCode: 400 }), undefined);
+      } else done(error, parsed);
+    });
   });
+}
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

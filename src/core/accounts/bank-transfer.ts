@@ -20,7 +20,11 @@ export function bankTransfer(state: CoreState, command: BankTransfer): ApplyResu
   if (command.bankName === '') return refuse(account, command, ResultCode.ParameterError, `unknown bank_id ${command.bankId}`);
   if (command.amount === 0) return refuse(account, command, ResultCode.ParameterError, 'amount must not be 0: a positive amount moves money in from the bank, a negative one out');
   const magnitude = amountCents(Math.abs(command.amount), false);
-  if (typeof magnitude === 'string') return refuse(account, command, ResultCode.ParameterError, `amount ${magnitude}`);
+  if (typeof magnitude === 'string') {
+    // The size is what is checked: a transfer out says so, or "got 5" would answer "-5".
+    const said = command.amount < 0 ? `amount ${command.amount}: its size ${magnitude}` : `amount ${magnitude}`;
+    return refuse(account, command, ResultCode.ParameterError, said);
+  }
   const cents = command.amount < 0 ? -magnitude : magnitude;
   if (command.credentialError !== '') return refuse(account, command, ResultCode.AuthenticationFailed, command.credentialError);
   markAccount(account);

@@ -230,6 +230,9 @@ describe('HTTP bank transfers', () => {
       // A deposit of the same amount is refused (1001): a transfer in is a deposit by another door.
       await refusedNaming(h, 'POST', '/api/account/deposit', { token: quinn.token, body: { account_id: 'QUINN-1', amount: 1e15 } }, 1001, 400, 'amount');
       await refused(h, 'POST', '/api/account/transfer', { token: quinn.token, body }, 1001, 400);
+      // Out: the amount is named with its sign.
+      const out = await refused(h, 'POST', '/api/account/transfer', { token: quinn.token, body: { ...body, amount: -1e15 } }, 1001, 400);
+      assert.equal(out, 'amount -1000000000000000: its size must not exceed 1000000000000, got 1000000000000000');
       const snap = await h.ok('GET', '/api/account/QUINN-1', { token: quinn.token });
       assert.equal(snap.balance, 100, 'no money moved');
     });

@@ -77,7 +77,11 @@ describe('HTTP /api/auth', () => {
       await refused(h, 'POST', '/api/auth/register', {}, 1001, 400);
       await refusedNaming(h, 'POST', '/api/auth/register', { body: { username: 'typed', password: 1234567 } }, 1001, 400, 'password');
       await refusedNaming(h, 'POST', '/api/auth/register', { body: { username: ['typed'], password: 'password1' } }, 1001, 400, 'username');
-      await refused(h, 'POST', '/api/auth/register', { rawBody: '{"username": "typed", ' }, 1001, 400);
+      assert.match(await refused(h, 'POST', '/api/auth/register', { rawBody: '{"username": "typed", ' }, 1001, 400), /malformed JSON body/);
+      // Valid JSON with a prototype key: refused for the key, not called malformed.
+      for (const rawBody of ['{"username":"protoed","password":"password1","__proto__":{"x":1}}', '{"username":"protoed","password":"password1","constructor":{"prototype":{"x":1}}}']) {
+        assert.match(await refused(h, 'POST', '/api/auth/register', { rawBody }, 1001, 400), /a key named __proto__, or constructor holding prototype, is not accepted/);
+      }
       await refused(h, 'POST', '/api/auth/register', { body: 'a string' }, 1001, 400);
       // JSON sent as text/plain: the content type is what is wrong, and the message says so.
       const asText = { rawBody: '{"username":"texty","password":"password1"}', headers: { 'content-type': 'text/plain' } };
