@@ -49,10 +49,13 @@ export interface ModifyOrder {
   readonly type: 'order.modify';
   readonly accountId: string;
   readonly orderId: string;
-  /** New limit price in currency units. */
-  readonly price: number;
-  /** New remaining volume. */
-  readonly volume: number;
+  /** New limit price in currency units; absent: the order's price, unchanged. */
+  readonly price?: number;
+  /**
+   * New remaining volume; absent: the volume still to fill when the modify is applied (a
+   * fill in between is not undone, as a figure the client read before it would).
+   */
+  readonly volume?: number;
 }
 
 /** Starts a trading day: GTD dates are judged against it. */

@@ -72,7 +72,8 @@
  *     user, not only of the same account (wash trades between one's own accounts moved
  *     money to one of them at will); at settlement an account is told it reached the
  *     force-close threshold before the liquidation that follows; a refused bank transfer out
- *     names its amount with its sign.
+ *     names its amount with its sign; a modify may leave out its price or its volume (kept:
+ *     the price, or the volume still to fill).
  */
 export const CORE_VERSION = 23;
 

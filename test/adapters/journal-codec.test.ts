@@ -47,7 +47,8 @@ const place: fc.Arbitrary<PlaceOrder> = fc
 const command: fc.Arbitrary<Command> = fc.oneof(
   place,
   fc.record({ type: fc.constant('order.cancel' as const), accountId: id, orderId: id }).map(plain),
-  fc.record({ type: fc.constant('order.modify' as const), accountId: id, orderId: id, price, volume: fc.integer() }).map(plain),
+  // A modify may leave out its price or its volume (unchanged): absent, not undefined.
+  fc.record({ type: fc.constant('order.modify' as const), accountId: id, orderId: id, price, volume: fc.integer() }, { requiredKeys: ['type', 'accountId', 'orderId'] }).map(plain),
   fc.record({ type: fc.constant('account.deposit' as const), accountId: id, amount: fc.integer({ min: 1, max: 1e9 }) }).map(plain),
   fc.constant<Command>({ type: 'instrument.add', spec: COPPER }),
   fc.constant<Command>({ type: 'trading-day.end' }),

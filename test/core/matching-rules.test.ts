@@ -326,6 +326,19 @@ describe('modify (cancel and replace)', () => {
     const x = new CoreHarness();
     assert.equal(x.modify('b', 'nope', 70000, 1).code, ResultCode.OrderNotFound);
   });
+
+  it('keeps what a modify leaves out: the price, or the volume still to fill when it is applied', () => {
+    const x = new CoreHarness();
+    x.place('b', 'x', 'BUY', 70000, 5);
+    x.place('s', 'a', 'SELL', 70000, 2); // 3 left to fill
+    const modify = (fields: { price?: number; volume?: number }) => x.run({ type: 'order.modify', accountId: 'b', orderId: 'x', ...fields });
+    assert.equal(modify({ price: 69990 }).code, ResultCode.Success);
+    assert.deepEqual([liveOrder(x.state, 'b', 'x')!.limitPrice, liveOrder(x.state, 'b', 'x')!.volumeLeft], [69990, 3]);
+    assert.equal(modify({ volume: 4 }).code, ResultCode.Success);
+    assert.deepEqual([liveOrder(x.state, 'b', 'x')!.limitPrice, liveOrder(x.state, 'b', 'x')!.volumeLeft], [69990, 4]);
+    const nothing = modify({});
+    assert.deepEqual([nothing.code, nothing.message], [ResultCode.ParameterError, 'nothing to modify: give a new price, a new volume or both']);
+  });
 });
 
 describe('self-trade prevention', () => {

@@ -98,6 +98,8 @@ export interface AbstractModify {
   readonly target: OrderTarget;
   readonly price: PriceChoice;
   readonly volume: number;
+  /** What the modify leaves out, unchanged (absent: nothing). */
+  readonly keep?: 'price' | 'volume' | 'both';
 }
 
 export interface AbstractDayEnd {
@@ -213,6 +215,12 @@ function commandArb(accounts: number, priceArb: fc.Arbitrary<PriceChoice>): fc.A
     target,
     price: priceArb,
     volume: volumeArb,
+    keep: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(undefined) },
+      { weight: 2, arbitrary: fc.constant('price' as const) },
+      { weight: 2, arbitrary: fc.constant('volume' as const) },
+      { weight: 1, arbitrary: fc.constant('both' as const) },
+    ),
   });
   const dayEnd: fc.Arbitrary<AbstractDayEnd> = fc.record({
     kind: fc.constant('day-end' as const),
@@ -366,7 +374,13 @@ export function materialize(
         const { accountId, orderId } = resolveTarget(c.target);
         const live = tracker.liveOrderInfo(accountId, orderId) ?? { instrumentId: INSTRUMENT_A.instrumentId, direction: 'BUY' as const };
         const price = resolvePrice(tracker, live.instrumentId, live.direction, c.price);
-        emit({ type: 'order.modify', accountId, orderId, price, volume: c.volume });
+        emit({
+          type: 'order.modify',
+          accountId,
+          orderId,
+          ...(c.keep !== 'price' && c.keep !== 'both' && { price }),
+          ...(c.keep !== 'volume' && c.keep !== 'both' && { volume: c.volume }),
+        });
         break;
       }
       case 'day-end':

@@ -390,12 +390,15 @@ export class NaiveExchange {
     const instrument = this.instruments.get(old.instrumentId)!;
     const id = old.instrumentId;
     // Everything that could refuse the new order is checked while the old one is untouched.
-    if (!this.volumeIsValid(command.volume)) return this.result(INVALID_VOLUME, id);
-    const ticks = instrument.grid.ticksOf(command.price);
+    // What the command leaves out stays as it is: the price, or the volume still to fill.
+    if (command.price === undefined && command.volume === undefined) return this.result(PARAMETER_ERROR, id);
+    const volume = command.volume ?? old.volumeLeft;
+    if (!this.volumeIsValid(volume)) return this.result(INVALID_VOLUME, id);
+    const ticks = command.price === undefined ? old.priceTicks : instrument.grid.ticksOf(command.price);
     if (ticks === undefined) return this.result(PARAMETER_ERROR, id);
     if (ticks < instrument.lowerTicks || ticks > instrument.upperTicks) return this.result(PRICE_OUT_OF_LIMITS, id);
     // The new order keeps MIN min_volume: a volume below it is not a valid volume for this order.
-    if (old.volumeCondition === 'MIN' && command.volume < old.minVolume) return this.result(INVALID_VOLUME, id);
+    if (old.volumeCondition === 'MIN' && volume < old.minVolume) return this.result(INVALID_VOLUME, id);
 
     this.resting = this.resting.filter((o) => o !== old);
     const replacement: RefOrder = {
@@ -403,8 +406,8 @@ export class NaiveExchange {
       exchangeOrderId: ++instrument.counter,
       arrival: ++this.arrivals,
       priceTicks: ticks,
-      volume: command.volume,
-      volumeLeft: command.volume,
+      volume,
+      volumeLeft: volume,
     };
     // The replacement's volume condition is not judged again: it was met at entry.
     const outcome = this.match(instrument, replacement, false);

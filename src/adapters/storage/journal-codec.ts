@@ -27,7 +27,7 @@ export class JournalCorruptionError extends Error {
  *   [dts, 1, accountId, orderId, instrumentId, direction, offset, priceType, price, volume,
  *            timeCondition, volumeCondition, minVolume?, validUntilDate?]     order.place
  *   [dts, 2, accountId, orderId]                                              order.cancel
- *   [dts, 3, accountId, orderId, price, volume]                               order.modify
+ *   [dts, 3, accountId, orderId, price | null, volume | null]                 order.modify
  *   [dts, 0, command]                                                         any other
  *
  * (an absent optional field is null when a later one is present, else left off). Against
@@ -82,7 +82,8 @@ function encodeRecord({ ts, command: c }: StampedCommand, firstTs: number): Stor
     case 'order.cancel':
       return [dts, Kind.Cancel, c.accountId, c.orderId];
     case 'order.modify':
-      return [dts, Kind.Modify, c.accountId, c.orderId, c.price, c.volume];
+      // An absent price or volume (unchanged) is null.
+      return [dts, Kind.Modify, c.accountId, c.orderId, c.price ?? null, c.volume ?? null];
     default:
       return [dts, Kind.Other, c];
   }
@@ -149,7 +150,13 @@ function decodeCommand(seq: number, r: StoredRecord): Command {
       return { type: 'order.cancel', accountId: r[2] as string, orderId: r[3] as string };
     case Kind.Modify:
       if (r.length !== 6) break;
-      return { type: 'order.modify', accountId: r[2] as string, orderId: r[3] as string, price: r[4] as number, volume: r[5] as number };
+      return {
+        type: 'order.modify',
+        accountId: r[2] as string,
+        orderId: r[3] as string,
+        ...(r[4] !== null && { price: r[4] as number }),
+        ...(r[5] !== null && { volume: r[5] as number }),
+      };
     case Kind.Other: {
       const command = r[2] as Command | null;
       if (r.length === 3 && typeof command === 'object' && command !== null && typeof command.type === 'string') return command;

@@ -24,12 +24,17 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
   const instrument = state.instruments.get(old.instrumentId)!;
   const tradable = checkTradable(instrument, old.instrumentId, state.tradingDay);
   if (tradable.code !== ResultCode.Success) return rejected(tradable.code, tradable.message);
-  const volume = checkVolume(command.volume);
+  if (command.price === undefined && command.volume === undefined) {
+    return rejected(ResultCode.ParameterError, 'nothing to modify: give a new price, a new volume or both');
+  }
+  const newVolume = command.volume ?? old.volumeLeft;
+  const volume = checkVolume(newVolume);
   if (volume.code !== ResultCode.Success) return rejected(volume.code, volume.message);
-  const ticks = limitPriceTicks(instrument, command.price);
+  // An unchanged price is judged as if sent again: the day's limits may have moved since.
+  const ticks = limitPriceTicks(instrument, command.price ?? old.limitPrice);
   if (typeof ticks !== 'number') return rejected(ticks.code, ticks.message);
-  if (old.volumeCondition === 'MIN' && old.minVolume > command.volume) {
-    return rejected(ResultCode.InvalidVolume, `new volume ${command.volume} is below the order's min_volume ${old.minVolume}`);
+  if (old.volumeCondition === 'MIN' && old.minVolume > newVolume) {
+    return rejected(ResultCode.InvalidVolume, `new volume ${newVolume} is below the order's min_volume ${old.minVolume}`);
   }
 
   const replacement = state.orderPool.take().reset(
@@ -41,7 +46,7 @@ export function modifyOrder(state: CoreState, command: ModifyOrder, ts: number):
     old.priceType,
     ticks,
     instrument.grid.toPrice(ticks),
-    command.volume,
+    newVolume,
     old.timeCondition,
     old.volumeCondition,
     old.minVolume,

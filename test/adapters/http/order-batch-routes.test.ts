@@ -165,6 +165,19 @@ describe('HTTP /api/order: batches and modify', () => {
       assert.deepEqual(await orderOf(alice, 'mod-1'), order);
     });
 
+    it('changes the price alone or the volume alone; the rest stays as it is, and a body with neither is refused', async () => {
+      const alice = await trader();
+      const bob = await trader();
+      await h.order(alice, { direction: 'BUY', price: 86000, volume: 3, order_id: 'half' });
+      await h.order(bob, { direction: 'SELL', price: 86000, volume: 1 });
+      const priced = await h.ok('PUT', '/api/order/modify/half', { token: alice.token, body: { new_price: 85990 } });
+      assert.deepEqual([priced.limit_price, priced.volume_left, priced.filled_volume], [85990, 2, 1]);
+      const sized = await h.ok('PUT', '/api/order/modify/half', { token: alice.token, body: { new_volume: 5 } });
+      assert.deepEqual([sized.limit_price, sized.volume_left], [85990, 5]);
+      assert.match(await refused(h, 'PUT', '/api/order/modify/half', { token: alice.token, body: { account_id: alice.accountId } }, 1001, 400), /nothing to modify/);
+      await refused(h, 'PUT', '/api/order/modify/half', { token: alice.token, body: { new_volume: 0 } }, 3007, 400);
+    });
+
     it('loses time priority at the same price', async () => {
       const alice = await trader();
       const carol = await trader();
@@ -229,7 +242,7 @@ describe('HTTP /api/order: batches and modify', () => {
       await modify({ new_price: 86000, new_volume: 1.5 }, 3007, 400);
       await modify({ new_price: 86000, new_volume: 5 }, 2004, 422);
       await modify({ new_price: 86005, new_volume: 1 }, 1001, 400);
-      await modify({ new_volume: 1 }, 1001, 400);
+      await modify({}, 1001, 400);
       const order = await orderOf(alice, 'mod-keep');
       assert.equal(order.status, 'ALIVE');
       assert.equal(order.limit_price, 86000);

@@ -2440,9 +2440,10 @@ export interface paths {
                     "application/json": {
                         user_id?: string;
                         account_id?: string;
-                        new_price: number;
-                        /** @description the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4) */
-                        new_volume: number;
+                        /** @description the new limit price; absent: the price stays (give new_price, new_volume or both) */
+                        new_price?: number;
+                        /** @description the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4); absent: what is still to fill when the modify is applied */
+                        new_volume?: number;
                     };
                 };
             };

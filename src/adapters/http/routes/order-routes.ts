@@ -172,11 +172,13 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
         body: Type.Object({
           user_id: OptionalId,
           account_id: OptionalId,
-          new_price: Type.Number(),
-          new_volume: Type.Number({
-            description:
-              'the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4)',
-          }),
+          new_price: Type.Optional(Type.Number({ description: 'the new limit price; absent: the price stays (give new_price, new_volume or both)' })),
+          new_volume: Type.Optional(
+            Type.Number({
+              description:
+                'the lots still to fill after the modify, not a new total: an order of 5 with 2 filled and new_volume 4 is then an order of 6, 2 filled and 4 left (volume_orign 6, volume_left 4); absent: what is still to fill when the modify is applied',
+            }),
+          ),
         }),
         response: replies(OrderSchema),
       },
@@ -185,9 +187,13 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
       const { user_id, account_id, new_price, new_volume } = request.body;
       const orderId = request.params.order_id;
       const accountId = accountForOrder(state(), request.caller, user_id, account_id, orderId);
-      if (!Number.isInteger(new_volume) || new_volume <= 0) throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
+      if (new_price === undefined && new_volume === undefined) throw new ApiError(ResultCode.ParameterError, 'nothing to modify: give new_price, new_volume or both');
+      if (new_volume !== undefined && (!Number.isInteger(new_volume) || new_volume <= 0)) {
+        throw new ApiError(ResultCode.InvalidVolume, `new_volume must be a whole number >= 1; got ${new_volume}`);
+      }
       ctx.orderEntries.admit(request.caller, 'orders');
-      const applied = await onLiveOrder(accountId, orderId, { type: 'order.modify', accountId, orderId, price: new_price, volume: new_volume });
+      const command: Command = { type: 'order.modify', accountId, orderId, ...(new_price !== undefined && { price: new_price }), ...(new_volume !== undefined && { volume: new_volume }) };
+      const applied = await onLiveOrder(accountId, orderId, command);
       return orderReply(accountId, orderId, applied);
     },
   );
