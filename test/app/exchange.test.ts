@@ -205,7 +205,9 @@ describe('exchange start and restart', () => {
     const first = await Exchange.start(cfg, clock, silent);
     await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
     await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000_000 });
-    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 1_000_000 });
+    // Another user: self-trade prevention keeps one user's two accounts from trading together.
+    await first.submit({ type: 'user.register', userId: 'u2', username: 'bob', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u2', accountId: 'B', initialBalance: 1_000_000 });
     await first.submit(order('A', 'a1', 'BUY'));
     await first.submit(order('B', 'b1', 'SELL'));
     await first.submit({ type: 'settlement.execute' });
@@ -230,7 +232,9 @@ describe('exchange start and restart', () => {
     const first = await Exchange.start(cfg, clock, silent);
     await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
     await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 1_000_000 });
-    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 1_000_000 });
+    // Another user: self-trade prevention keeps one user's two accounts from trading together.
+    await first.submit({ type: 'user.register', userId: 'u2', username: 'bob', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u2', accountId: 'B', initialBalance: 1_000_000 });
     const place = (accountId: string, orderId: string, direction: 'BUY' | 'SELL') =>
       first.submit({
         type: 'order.place', accountId, orderId, instrumentId: cu.instrumentId, direction, offset: 'OPEN',
@@ -270,7 +274,9 @@ describe('exchange start and restart', () => {
     const first = await Exchange.start(cfg, clock, silent);
     await first.submit({ type: 'user.register', userId: 'u1', username: 'alice', passwordHash: 'h', role: 'user' });
     await first.submit({ type: 'account.open', userId: 'u1', accountId: 'A', initialBalance: 100_000_000 });
-    await first.submit({ type: 'account.open', userId: 'u1', accountId: 'B', initialBalance: 100_000_000 });
+    // Another user: self-trade prevention keeps one user's two accounts from trading together.
+    await first.submit({ type: 'user.register', userId: 'u2', username: 'bob', passwordHash: 'h', role: 'user' });
+    await first.submit({ type: 'account.open', userId: 'u2', accountId: 'B', initialBalance: 100_000_000 });
     const place = (accountId: string, orderId: string, direction: 'BUY' | 'SELL') =>
       first.submit({
         type: 'order.place', accountId, orderId, instrumentId: cu, direction, offset: 'OPEN',

@@ -14,8 +14,11 @@ function order(accountId: string, orderId: string, direction: 'BUY' | 'SELL', pr
   return { type: 'order.place', accountId, orderId, instrumentId: CU.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume, timeCondition: 'GFD', volumeCondition: 'ANY' };
 }
 
+/** A and B trade with each other: B goes to another user (self-trade prevention is per user). */
 const DAY: Command[] = [
-  ...twoAccountDay({ spec: CU, balance: 1_000_000 }),
+  ...twoAccountDay({ spec: CU, balance: 1_000_000 }).filter((c) => !(c.type === 'account.open' && c.accountId === 'B')),
+  { type: 'user.register', userId: 'u2', username: 'bob', passwordHash: 'h', role: 'user' },
+  { type: 'account.open', userId: 'u2', accountId: 'B', initialBalance: 1_000_000 },
   order('B', 'b1', 'SELL', 70000, 2),
   order('A', 'a1', 'BUY', 70000, 3),
   { type: 'order.cancel', accountId: 'A', orderId: 'a1' },
