@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { JournalCorruptionError } from '../../src/adapters/storage/level-journal.ts';
-import { LevelStorage } from '../../src/adapters/storage/level-storage.ts';
+import { fileSizes, LevelStorage } from '../../src/adapters/storage/level-storage.ts';
 import { ClassicLevel } from 'classic-level';
 import { DAMAGE_NOTE, noteDamage, OPEN_UNCHECKED } from '../../src/adapters/storage/wal-damage.ts';
 import { journalKey, JOURNAL_PREFIX, rangeEnd } from '../../src/adapters/storage/keys.ts';
@@ -355,5 +355,11 @@ describe('durable journal on LevelDB', () => {
     assert.ok(figures.sstable_total_size_mb > 0);
     for (const value of Object.values(figures)) assert.ok(Number.isFinite(value) && value >= 0);
     await x.storage.close();
+  });
+
+  it('measures the files a folder lists, skipping one deleted in between (a table a compaction merged)', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, '000001.ldb'), 'x'.repeat(10));
+    assert.deepEqual(fileSizes(dir, ['000001.ldb', '000002.ldb']), [{ name: '000001.ldb', size: 10 }]);
   });
 });

@@ -69,8 +69,8 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     // One log line per request (onResponse below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     requestIdHeader: 'x-request-id',
-    // Keep-alive connections with nothing in flight are closed at shutdown; busy ones finish.
-    forceCloseConnections: 'idle',
+    // The shutdown gate closes keep-alive connections, after a grace (shutdown-gate.ts).
+    forceCloseConnections: false,
     // fastify's own 503 while closing is not in the envelope: the onRequest hook answers instead.
     return503OnClosing: false,
     routerOptions: {

@@ -103,7 +103,7 @@ export class LevelStorage {
 
   /** The engine's own figures, for /api/monitoring/storage. */
   figures(): StorageFigures {
-    const files = readdirSync(this.location).map((name) => ({ name, size: statSync(path.join(this.location, name)).size }));
+    const files = fileSizes(this.location);
     const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 1000) / 1000;
     const tables = files.filter((f) => f.name.endsWith('.ldb') || f.name.endsWith('.sst'));
     const logs = files.filter((f) => f.name.endsWith('.log') && f.name !== 'LOG');
@@ -162,4 +162,18 @@ export class LevelStorage {
     await this.durableMark.close();
     await this.db.close();
   }
+}
+
+/**
+ * The files of a folder and their sizes. LevelDB deletes the tables a compaction merged
+ * while it runs: a file listed and gone by the time it is measured is skipped (it was
+ * answered with a 500 now and then while the store compacted).
+ */
+export function fileSizes(location: string, names: readonly string[] = readdirSync(location)): { name: string; size: number }[] {
+  const files: { name: string; size: number }[] = [];
+  for (const name of names) {
+    const stat = statSync(path.join(location, name), { throwIfNoEntry: false });
+    if (stat !== undefined) files.push({ name, size: stat.size });
+  }
+  return files;
 }

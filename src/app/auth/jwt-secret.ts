@@ -12,6 +12,12 @@ export function loadOrCreateJwtSecret(configured: string | undefined, dataDir: s
   try {
     const existing = readFileSync(path, 'utf8').trim();
     if (existing.length >= 32) return existing;
+    // An empty file is a write the process did not finish: a new secret replaces it. A
+    // short one was put there by someone, and replacing it would end every session
+    // without a word: refused.
+    if (existing !== '') {
+      throw new Error(`${path} holds a secret of ${existing.length} characters, fewer than the 32 a signing secret needs: write a longer one, set JWT_SECRET, or delete the file to have one generated`);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

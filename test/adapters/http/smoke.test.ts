@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MAX_HTTP_CONNECTIONS, REQUEST_TIMEOUT_MS } from '../../../src/adapters/http/server.ts';
+import { SHUTDOWN_GRACE_MS } from '../../../src/adapters/http/shutdown-gate.ts';
 import { HttpHarness } from '../../support/http-harness.ts';
 
 describe('HTTP API: a trading day in-process', () => {
@@ -92,6 +93,34 @@ describe('HTTP API: shutting down', () => {
       assert.match(responses[1]!, /\r\nconnection: close\r\n/i);
       const envelope = JSON.parse(responses[1]!.slice(responses[1]!.indexOf('\r\n\r\n') + 4));
       assert.deepEqual(envelope, { success: false, data: null, error: { code: 1005, message: 'the exchange is shutting down and takes no new requests' } });
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('a keep-alive connection idle when shutdown begins still answers a request sent within the grace, then closes', async () => {
+    const h = await HttpHarness.start({ listen: true });
+    try {
+      const socket = connect(h.httpPort!, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      const ended = new Promise((resolve) => socket.once('close', resolve));
+      socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await turn(100);
+      assert.match(received, /^HTTP\/1\.1 200/);
+      const closing = h.service.http.close();
+      // An order a client sends at that moment, on the connection it keeps: answered, not cut off.
+      await turn(SHUTDOWN_GRACE_MS / 5);
+      socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await ended;
+      await closing;
+      const responses = received.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(responses.length, 2, received);
+      assert.match(responses[1]!, /^HTTP\/1\.1 500/);
+      assert.match(responses[1]!, /"code":1005/);
     } finally {
       await h.stop();
     }
