@@ -66,6 +66,32 @@ function tradingCommands(actions: readonly TradingAction[]): StampedCommand[] {
   return out;
 }
 
+/**
+ * A fresh core and projection in `timeZone`, a day begun, copper listed and two traders
+ * A and B; `cross(price, id)` has A sell one lot to B. `tsOf` stamps each command.
+ */
+function twoTraders(timeZone: string, tsOf: () => number) {
+  const state = createCoreState();
+  const projection = new MarketDataProjection(timeZone);
+  let seq = 0;
+  const step = (command: Command) => {
+    const stamped = { seq: ++seq, ts: tsOf(), command };
+    projection.apply(stamped, apply(state, stamped), state);
+  };
+  step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
+  step({ type: 'instrument.add', spec: COPPER });
+  for (const a of ['A', 'B']) {
+    step({ type: 'user.register', userId: `u${a}`, username: `user${a}`, passwordHash: 'x', role: 'user' });
+    step({ type: 'account.open', userId: `u${a}`, accountId: a, initialBalance: 1e9 });
+  }
+  const cross = (price: number, id: string) => {
+    for (const [account, direction] of [['A', 'SELL'], ['B', 'BUY']] as const) {
+      step({ type: 'order.place', accountId: account, orderId: `${account}${id}`, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' });
+    }
+  };
+  return { projection, step, cross };
+}
+
 describe('market-data projection', () => {
   it('keeps open interest equal to the long volume the core holds, through opens, closes and settlements', () => {
     fc.assert(
@@ -257,23 +283,9 @@ describe('market-data projection', () => {
   });
 
   it('opens hour candles on the exchange\'s clock in a zone half an hour off UTC', () => {
-    const state = createCoreState();
-    const projection = new MarketDataProjection('Asia/Kolkata');
     const at = Date.UTC(2026, 10, 24, 4, 45, 0); // 10:15 in Kolkata (UTC+5:30)
-    let seq = 0;
-    const step = (command: Command) => {
-      const stamped = { seq: ++seq, ts: at, command };
-      projection.apply(stamped, apply(state, stamped), state);
-    };
-    step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
-    step({ type: 'instrument.add', spec: COPPER });
-    for (const a of ['A', 'B']) {
-      step({ type: 'user.register', userId: `u${a}`, username: `user${a}`, passwordHash: 'x', role: 'user' });
-      step({ type: 'account.open', userId: `u${a}`, accountId: a, initialBalance: 1e9 });
-    }
-    for (const [account, direction] of [['A', 'SELL'], ['B', 'BUY']] as const) {
-      step({ type: 'order.place', accountId: account, orderId: account, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price: 70000, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' });
-    }
+    const { projection, cross } = twoTraders('Asia/Kolkata', () => at);
+    cross(70000, '1');
     const openOf = (code: number) => projection.tape(COPPER.instrumentId)!.klines(code)!.latest(1)[0]!.openMs;
     assert.equal(openOf(8), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 60-minute candle opens at 10:00 local');
     assert.equal(openOf(7), Date.UTC(2026, 10, 24, 4, 30, 0), 'the 30-minute candle opens at 10:00 local');
@@ -281,25 +293,9 @@ describe('market-data projection', () => {
   });
 
   it('never lets a candle span two trading days: a day settled within a minute starts new candles of that minute', () => {
-    const state = createCoreState();
-    const projection = new MarketDataProjection(TZ);
-    let seq = 0;
+    // One second a command, all within the minute of 19:55 in Shanghai.
     let ts = Date.UTC(2026, 10, 24, 11, 55, 10);
-    const step = (command: Command, dt = 1_000) => {
-      const stamped = { seq: ++seq, ts: (ts += dt), command };
-      projection.apply(stamped, apply(state, stamped), state);
-    };
-    step({ type: 'trading-day.begin', tradingDay: '2026-11-24' });
-    step({ type: 'instrument.add', spec: COPPER });
-    for (const a of ['A', 'B']) {
-      step({ type: 'user.register', userId: `u${a}`, username: `user${a}`, passwordHash: 'x', role: 'user' });
-      step({ type: 'account.open', userId: `u${a}`, accountId: a, initialBalance: 1e9 });
-    }
-    const cross = (price: number, id: string) => {
-      for (const [account, direction] of [['A', 'SELL'], ['B', 'BUY']] as const) {
-        step({ type: 'order.place', accountId: account, orderId: `${account}${id}`, instrumentId: COPPER.instrumentId, direction, offset: 'OPEN', priceType: 'LIMIT', price, volume: 1, timeCondition: 'GFD', volumeCondition: 'ANY' });
-      }
-    };
+    const { projection, step, cross } = twoTraders(TZ, () => (ts += 1_000));
     cross(70000, '1');
     step({ type: 'settlement.execute' });
     cross(70100, '2');
