@@ -1,6 +1,10 @@
 /**
  * The traders of the benchmark, prepared over HTTP: users registered and logged in, each
  * with several accounts opened with a balance large enough for every order of the run.
+ * The accounts come interleaved by user (the first account of every user, then the
+ * second, ...): with an even number of users, account i belongs to a user of i's parity,
+ * so that the order streams (orders.ts: even accounts buy, odd ones sell) never have a
+ * user's buy meet its own sell, which self-trade prevention (per user) would stop.
  */
 import { FetchClient } from '../../test/support/fetch-client.ts';
 
@@ -14,7 +18,8 @@ export interface BenchAccount {
 }
 
 export async function prepareAccounts(api: FetchClient, users: number, accountsPerUser: number): Promise<BenchAccount[]> {
-  const accounts: BenchAccount[] = [];
+  if (users % 2 !== 0) throw new Error('an even number of users is needed (buyers and sellers)');
+  const accounts: BenchAccount[] = new Array(users * accountsPerUser);
   // Registration and login hash passwords (scrypt): a few at a time.
   for (let first = 0; first < users; first += 4) {
     const chunk = Array.from({ length: Math.min(4, users - first) }, (_, k) => first + k);
@@ -26,7 +31,7 @@ export async function prepareAccounts(api: FetchClient, users: number, accountsP
           token: trader.token,
           body: { user_id: trader.userId, account_id: accountId, initial_balance: BENCH_BALANCE },
         });
-        accounts.push({ userId: trader.userId, token: trader.token, accountId });
+        accounts[j * users + chunk[k]!] = { userId: trader.userId, token: trader.token, accountId };
       }
     }
   }

@@ -4,7 +4,8 @@
  * prices drawn uniformly from 86470..86530, so that about half of them cross and the rest
  * rest. Accounts take turns; with an even number of accounts, account i always sends the
  * same side (even: BUY, odd: SELL), and consecutive requests alternate BUY and SELL.
- * No account ever meets its own resting order, so self-trade prevention never stops a cross.
+ * A user's accounts all send one side (accounts.ts), so no order ever meets a resting
+ * order of its own user, and self-trade prevention never stops a cross.
  */
 import { Prng } from '../engine/prng.ts';
 import type { BenchAccount } from './accounts.ts';

@@ -24,7 +24,7 @@
  *   BENCH_HTTP_CONNECTIONS=50        connections of the /health and submit phases
  *   BENCH_HTTP_BATCH_CONNECTIONS=50  connections of the batch phase (default: CONNECTIONS)
  *   BENCH_HTTP_BATCH_SIZE=100        orders per batch request (the route takes at most 100)
- *   BENCH_HTTP_USERS=10              users registered...
+ *   BENCH_HTTP_USERS=10              users registered (an even number)...
  *   BENCH_HTTP_ACCOUNTS_PER_USER=10  ...each with this many accounts (the total must be even)
  *   BENCH_HTTP_PHASES=health,submit,batch   which phases to run
  *   BENCH_HTTP_CPU_PROF=<dir>        run the server under node --cpu-prof, write the profile
