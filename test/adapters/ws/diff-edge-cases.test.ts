@@ -52,6 +52,9 @@ describe('DIFF edge cases: order ids and internal faults', () => {
     await client.until((m) => m.trade.alice.orders?.reused?.status === 'ALIVE', 5000, 'first order');
     client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
     await client.until((m) => m.trade.alice.orders.reused.status === 'FINISHED', 5000, 'first cancelled');
+    // Cancelled again: refused as REST refuses it, saying how the order finished.
+    client.send({ aid: 'cancel_order', user_id: 'alice', order_id: 'reused' });
+    await client.until(() => client.notifications().some((n) => /^cancel of reused refused: order not found: reused is already finished \(CANCELLED/.test(n.content)), 5000, 'the refusal');
     const first = client.mirror.trade.alice.orders.reused;
     client.send(order(85990));
     await client.until((m) => m.trade.alice.orders.reused.status === 'ALIVE', 5000, 'the second order under the same id');
