@@ -1,5 +1,5 @@
 import type { ApplyResult } from './apply-result.ts';
-import { deposit, openAccount, registerUser, setAccountFrozen, setPassword, withdraw } from './accounts/account-commands.ts';
+import { deposit, endSessions, openAccount, registerUser, setAccountFrozen, setPassword, withdraw } from './accounts/account-commands.ts';
 import { bankTransfer } from './accounts/bank-transfer.ts';
 import { afterCommand } from './aftermath.ts';
 import { changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
@@ -73,6 +73,8 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
       return registerUser(state, command, stamped.ts);
     case 'user.set-password':
       return setPassword(state, command, stamped.ts);
+    case 'user.end-sessions':
+      return endSessions(state, command);
     case 'account.open':
       return openAccount(state, command, stamped.ts);
     case 'account.deposit':

@@ -124,6 +124,19 @@ export interface SetPassword {
   readonly ifVersion?: number;
 }
 
+/**
+ * A user's "log out everywhere": the user's sign-out version goes up by one, and login
+ * tokens, which carry the version they were issued under, are refused from then on, as
+ * after a change of password, while the password stays. Tokens are not kept by the
+ * exchange, so one token alone cannot be ended: every session ends together.
+ */
+export interface EndSessions {
+  readonly type: 'user.end-sessions';
+  readonly userId: string;
+  /** Who ended them: the user itself, or an operator. */
+  readonly byUserId: string;
+}
+
 export interface OpenAccount {
   readonly type: 'account.open';
   readonly userId: string;
@@ -246,6 +259,7 @@ export type Command =
   | CancelConditionalOrder
   | RegisterUser
   | SetPassword
+  | EndSessions
   | OpenAccount
   | Deposit
   | Withdraw

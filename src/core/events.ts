@@ -173,6 +173,14 @@ export interface PasswordSet {
   readonly byUserId: string;
 }
 
+export interface SessionsEnded {
+  readonly type: 'user.sessions-ended';
+  readonly userId: string;
+  /** The user's sign-out version from now on: tokens issued under an earlier one are refused. */
+  readonly signOutVersion: number;
+  readonly byUserId: string;
+}
+
 export interface AccountOpened {
   readonly type: 'account.opened';
   readonly accountId: string;
@@ -441,6 +449,7 @@ export type CoreEvent =
   | NotificationRaised
   | UserRegistered
   | PasswordSet
+  | SessionsEnded
   | AccountOpened
   | FundsMoved
   | AccountFrozenChanged

@@ -62,6 +62,8 @@ interface SerializedUser {
   readonly passwordVersion?: number;
   readonly passwordChangedTs?: number;
   readonly passwordChangedBy?: string;
+  /** Absent while the user never logged out everywhere. */
+  readonly signOutVersion?: number;
 }
 
 interface SerializedAccount {
@@ -156,6 +158,7 @@ export function serializeState(state: CoreState): SerializedState {
       createdTs: user.createdTs,
       accountIds: [...user.accountIds],
       ...(user.passwordVersion > 0 && { passwordVersion: user.passwordVersion, passwordChangedTs: user.passwordChangedTs, passwordChangedBy: user.passwordChangedBy }),
+      ...(user.signOutVersion > 0 && { signOutVersion: user.signOutVersion }),
     })),
     accounts: [...state.accounts.values()].map(serializeAccount),
     instruments: [...state.instruments.values()].map((instrument) => ({
@@ -197,6 +200,7 @@ export function restoreState(data: SerializedState): CoreState {
     user.passwordVersion = saved.passwordVersion ?? 0;
     user.passwordChangedTs = saved.passwordChangedTs ?? 0;
     user.passwordChangedBy = saved.passwordChangedBy ?? '';
+    user.signOutVersion = saved.signOutVersion ?? 0;
     state.users.set(user.userId, user);
     state.usersByName.set(usernameKey(user.username), user);
   }

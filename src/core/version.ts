@@ -74,8 +74,10 @@
  *     force-close threshold before the liquidation that follows; a refused bank transfer out
  *     names its amount with its sign; a modify may leave out its price or its volume (kept:
  *     the price, or the volume still to fill).
+ * 24: a user can end every session of its own at once (user.end-sessions, "log out
+ *     everywhere"), raising its sign-out version, which login tokens carry.
  */
-export const CORE_VERSION = 23;
+export const CORE_VERSION = 24;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -4,7 +4,7 @@ import { createSigner } from 'fast-jwt';
 import { TokenService } from '../../src/app/auth/tokens.ts';
 
 const SECRET = 'a-secret-of-enough-length-for-hs256-tokens';
-const ALICE = { userId: 'u1', username: 'alice', role: 'user', passwordVersion: 0 } as const;
+const ALICE = { userId: 'u1', username: 'alice', role: 'user', passwordVersion: 0, signOutVersion: 0 } as const;
 
 describe('login tokens', () => {
   afterEach(() => mock.timers.reset());
@@ -39,15 +39,20 @@ describe('login tokens', () => {
     const tokens = new TokenService(SECRET, 60_000);
     const issued = Array.from({ length: 10_050 }, (_, i) => tokens.issue({ userId: `u${i}`, username: `user${i}`, role: 'user' }));
     for (const token of issued) assert.equal(typeof tokens.examine(token), 'object');
-    assert.deepEqual(tokens.examine(issued[0]!), { userId: 'u0', username: 'user0', role: 'user', passwordVersion: 0 });
+    assert.deepEqual(tokens.examine(issued[0]!), { userId: 'u0', username: 'user0', role: 'user', passwordVersion: 0, signOutVersion: 0 });
   });
 
-  it('carries the password version it was issued under (pwv); a token without one is of version 0, a malformed one is foreign', () => {
+  it('carries the password and sign-out versions it was issued under (pwv, sov); a token without them is of versions 0, a malformed one is foreign', () => {
     const tokens = new TokenService(SECRET, 60_000);
-    assert.deepEqual(tokens.examine(tokens.issue(ALICE, 3)), { ...ALICE, passwordVersion: 3 });
+    const versions = { passwordVersion: 3, signOutVersion: 2 };
+    assert.deepEqual(tokens.examine(tokens.issue(ALICE, versions)), { ...ALICE, ...versions });
     const sign = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000 });
     const claims = { sub: 'u1', username: 'alice', role: 'user' };
     assert.deepEqual(tokens.examine(sign(claims)), ALICE, 'tokens issued before versions existed');
-    for (const pwv of [-1, 1.5, '2', null]) assert.equal(tokens.examine(sign({ ...claims, pwv })), 'foreign', `pwv ${JSON.stringify(pwv)}`);
+    assert.deepEqual(tokens.examine(sign({ ...claims, pwv: 1 })), { ...ALICE, passwordVersion: 1 }, 'tokens issued before sign-out versions existed');
+    for (const bad of [-1, 1.5, '2', null]) {
+      assert.equal(tokens.examine(sign({ ...claims, pwv: bad })), 'foreign', `pwv ${JSON.stringify(bad)}`);
+      assert.equal(tokens.examine(sign({ ...claims, pwv: 0, sov: bad })), 'foreign', `sov ${JSON.stringify(bad)}`);
+    }
   });
 });

@@ -120,16 +120,21 @@ export class DiffClient {
   }
 
   /** Resolves with the close code once the socket closes (-1 if it already was); rejects after `timeoutMs`. */
-  closed(timeoutMs: number): Promise<number> {
+  async closed(timeoutMs: number): Promise<number> {
+    return (await this.closing(timeoutMs)).code;
+  }
+
+  /** Resolves with the close code and reason once the socket closes (code -1 if it already was); rejects after `timeoutMs`. */
+  closing(timeoutMs = 5000): Promise<{ code: number; reason: string }> {
     return new Promise((resolve, reject) => {
       if (this.socket.readyState === this.socket.CLOSED) {
-        resolve(-1);
+        resolve({ code: -1, reason: '' });
         return;
       }
       const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
-      this.socket.once('close', (code) => {
+      this.socket.once('close', (code, reason) => {
         clearTimeout(timer);
-        resolve(code);
+        resolve({ code, reason: reason.toString() });
       });
     });
   }

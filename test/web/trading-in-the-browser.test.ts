@@ -11,7 +11,8 @@
  * 4. a fill that arrives while the trader is on another page is in the notifications, and a
  *    logout in another tab of the same browser logs the page out, saying why;
  * 5. a trader changes its password and its other browser is logged out, saying why; an
- *    operator resets a password from the console and sees the generated one once.
+ *    operator resets a password from the console and sees the generated one once; the
+ *    trader logs out everywhere from one browser, and the other is logged out, saying why.
  * SHFE.cu2701: multiplier 5, margin ratio 0.09; 2 lots at 86500 hold 2 x 86500 x 5 x 0.09
  * = 77,850.00 of margin on each side. Each step saves a screenshot under test-output/web/.
  */
@@ -255,13 +256,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     const other = await page.context().newPage();
     other.setDefaultTimeout(30_000);
     await other.goto('/terminal');
-    await other.getByRole('button', { name: 'Log out' }).click();
+    await other.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL(/\/login/);
     await waitForText(page.getByTestId('logout-reason'), 'Logged out in another tab of this browser.');
     await screenshot(page, '4-logged-out-in-another-tab');
   });
 
-  it('a trader changes its password: its other browser is logged out saying why; an operator resets one and sees it once', async () => {
+  it('a trader changes its password: its other browser is logged out saying why; an operator resets one and sees it once; log out everywhere', async () => {
     const gwen = await world.trader('gwen_web', 'GWEN-W');
     const laptop = await world.newPage();
     const phone = await world.newPage();
@@ -338,5 +339,22 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.getByRole('cell', { name: 'GWEN-2' }).first().waitFor();
     await laptop.waitForURL(/\/login/);
     await logIn(phone, 'gwen_web', generated, /\/terminal/);
+
+    // Gwen logs out everywhere from her phone: the laptop is logged out saying why, the
+    // phone stays, and the password is the same.
+    await logIn(laptop, 'gwen_web', generated, /\/terminal/);
+    await phone.getByTestId('logout-everywhere').click();
+    await phone.getByLabel('Password', { exact: true }).fill('not-gwens-password');
+    await phone.getByRole('button', { name: 'Log out everywhere else' }).click();
+    await waitForText(phone.getByTestId('logout-everywhere-error'), 'password is not the current password');
+    await phone.getByLabel('Password', { exact: true }).fill(generated);
+    await phone.getByRole('button', { name: 'Log out everywhere else' }).click();
+    await phone.getByText('Every other session of yours was logged out.').waitFor();
+    await laptop.waitForURL(/\/login/);
+    await waitForText(laptop.getByTestId('logout-reason'), 'You were logged out of every session: log in again.');
+    await screenshot(laptop, '5-logged-out-everywhere');
+    await phone.getByRole('link', { name: 'Funds' }).first().click();
+    await phone.getByText('Withdrawable').first().waitFor();
+    await logIn(laptop, 'gwen_web', generated, /\/terminal/);
   });
 });

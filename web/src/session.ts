@@ -6,7 +6,7 @@
 import { computed, reactive, ref, watch } from 'vue';
 import type { AccountSummary } from './api/types';
 import { ApiFailure, api, unwrap, useToken } from './api/client';
-import { diff, PASSWORD_CHANGED_CLOSE_CODE } from './diff/connection';
+import { diff, PASSWORD_CHANGED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from './diff/connection';
 import { diffUrl } from './diff/diff-url';
 
 interface Stored {
@@ -19,6 +19,8 @@ interface Stored {
 
 const STORAGE_KEY = 'basis.session';
 const LAST_ACCOUNT_KEY = 'basis.account';
+/** Why the last logout of this browser happened ('' when the trader asked for it). */
+const LOGOUT_REASON_KEY = 'basis.logout-reason';
 
 function restore(): Stored | undefined {
   try {
@@ -54,9 +56,22 @@ export async function login(username: string, password: string): Promise<void> {
  * through storage, and the live data reconnects with it).
  */
 export async function changePassword(current: string, next: string): Promise<void> {
+  await replacingToken(unwrap(api.POST('/api/auth/password', { body: { password: current, new_password: next } })));
+}
+
+/**
+ * Logs the user out of every other session (browsers, trading clients), asked with its
+ * password. As with a change of password, the server ends every earlier token and answers
+ * a new one for this page.
+ */
+export async function logOutEverywhere(password: string): Promise<void> {
+  await replacingToken(unwrap(api.POST('/api/auth/logout-everywhere', { body: { password } })));
+}
+
+/** Stores the token `call` answers in place of the one it ends. */
+async function replacingToken(call: Promise<{ token: string }>): Promise<void> {
   const user = session.current;
   if (user === undefined) throw new Error('not logged in');
-  const call = unwrap(api.POST('/api/auth/password', { body: { password: current, new_password: next } }));
   changing = call.catch(() => undefined);
   try {
     const data = await call;
@@ -69,8 +84,9 @@ export async function changePassword(current: string, next: string): Promise<voi
 }
 
 /**
- * A change of password under way: the old token is refused from the moment the change
- * applies, before its answer brings the new one, so a 401 meanwhile waits for it.
+ * A change of password (or a log out everywhere) under way: the old token is refused from
+ * the moment the change applies, before its answer brings the new one, so a 401 meanwhile
+ * waits for it.
  */
 let changing: Promise<unknown> | undefined;
 
@@ -102,6 +118,8 @@ export const logoutReason = ref<string | undefined>();
 
 export function logout(reason?: string): void {
   logoutReason.value = reason;
+  // Other tabs of the browser follow this logout (see the storage listener): they say why.
+  localStorage.setItem(LOGOUT_REASON_KEY, reason ?? '');
   session.current = undefined;
   myAccounts.value = [];
 }
@@ -145,19 +163,23 @@ async function checkStillLoggedIn(): Promise<void> {
     // storage, maybe after this 401). Only a token nobody replaced means logged out.
     await changing;
     const changed = /password was changed/.test(error.message);
-    if (changed && session.current === current) await storageChange(ANOTHER_TAB_WAIT_MS);
+    const signedOut = /logged out everywhere/.test(error.message);
+    if ((changed || signedOut) && session.current === current) await storageChange(ANOTHER_TAB_WAIT_MS);
     // The storage listener below takes another tab's new token as the session.
     if (session.current !== current || current.token !== token) return;
-    logout(changed ? 'Your password was changed: log in with the new one.' : 'Your session has expired: log in again.');
+    if (changed) logout('Your password was changed: log in with the new one.');
+    else if (signedOut) logout('You were logged out of every session: log in again.');
+    else logout('Your session has expired: log in again.');
   } finally {
     checking = false;
   }
 }
 
-// The server ends the live data of a password that was changed: if it was changed
-// elsewhere, this token is refused too, and the trader is told why.
+// The server ends the live data of a password that was changed, or of a user who logged
+// out everywhere: if that happened elsewhere, this token is refused too, and the trader is
+// told why.
 diff.onServerClose((code) => {
-  if (code === PASSWORD_CHANGED_CLOSE_CODE) void checkStillLoggedIn();
+  if (code === PASSWORD_CHANGED_CLOSE_CODE || code === SIGNED_OUT_CLOSE_CODE) void checkStillLoggedIn();
 });
 
 // Another tab logged out, or in as someone else: this one follows, rather than trading on
@@ -166,7 +188,8 @@ window.addEventListener('storage', (event) => {
   if (event.key !== STORAGE_KEY) return;
   const stored = restore();
   if (stored?.token === session.current?.token) return;
-  if (stored === undefined) logout('Logged out in another tab of this browser.');
+  // A session the server ended ends in every tab at once: the first to learn it says why.
+  if (stored === undefined) logout(localStorage.getItem(LOGOUT_REASON_KEY) || 'Logged out in another tab of this browser.');
   else if (session.current !== undefined && stored.userId !== session.current.userId) {
     // Another user now: every page, guard and table starts again as theirs.
     window.location.assign('/');

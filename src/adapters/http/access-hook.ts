@@ -17,6 +17,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const TOKEN_REFUSED: Record<TokenRefusal, string> = {
   expired: 'the token has expired',
   revoked: 'the password was changed after this token was issued',
+  'signed-out': 'the user logged out everywhere after this token was issued',
   forged: 'the token was not signed by this exchange (altered, or issued before its secret changed)',
   foreign: 'the token was not issued by this exchange',
   malformed: 'the token is not a valid token',

@@ -17,8 +17,8 @@ export class ChangeSet {
   /** Accounts with a bank transfer attempt recorded. */
   readonly transferAccounts = new Set<string>();
   readonly notifications = new Map<string, NotificationRaised[]>();
-  /** Users whose password was set: their sessions of earlier passwords end. */
-  readonly passwordsSet = new Set<string>();
+  /** Users whose earlier sessions may have ended: a password set, or a log out everywhere. */
+  readonly sessionsEnded = new Set<string>();
   everything = false;
 
   static of(batch: readonly Sequenced[]): ChangeSet {
@@ -65,7 +65,8 @@ export class ChangeSet {
             break;
           }
           case 'user.password-set':
-            changes.passwordsSet.add(event.userId);
+          case 'user.sessions-ended':
+            changes.sessionsEnded.add(event.userId);
             break;
           case 'instrument.added':
             changes.instruments.add(event.spec.instrumentId);

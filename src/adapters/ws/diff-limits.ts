@@ -43,6 +43,8 @@ export const MAX_TOTAL_UNSENT_BYTES = 256 << 20;
 export const FAN_OUT_TURN_MS = 5;
 /** The close code of a connection whose user's password was changed (4000-4999: the application's own). */
 export const PASSWORD_CHANGED_CLOSE_CODE = 4001;
+/** The close code of a connection whose user logged out everywhere. */
+export const SIGNED_OUT_CLOSE_CODE = 4002;
 /** Connections held at once on the DIFF port (see MAX_HTTP_CONNECTIONS for why a limit). */
 export const MAX_DIFF_CONNECTIONS = 8_192;
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { AuthService } from '../../app/auth/auth-service.ts';
+import { type AuthService, sessionEnded } from '../../app/auth/auth-service.ts';
 import { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
 import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
@@ -22,6 +22,7 @@ import {
   MAX_TOTAL_UNSENT_BYTES,
   MAX_UNSENT_BYTES,
   PASSWORD_CHANGED_CLOSE_CODE,
+  SIGNED_OUT_CLOSE_CODE,
 } from './diff-limits.ts';
 import { DiffSession } from './diff-session.ts';
 import { FanOutQueue } from './fan-out-queue.ts';
@@ -406,7 +407,7 @@ export class DiffServer {
       this.feedStale = true;
       return;
     }
-    if (changes.passwordsSet.size > 0) this.endSessionsOfOldPasswords(changes.passwordsSet);
+    if (changes.sessionsEnded.size > 0) this.closeEndedSessions(changes.sessionsEnded);
     for (const connection of [...this.connections]) {
       try {
         connection.session.absorb(changes);
@@ -420,26 +421,30 @@ export class DiffServer {
   }
 
   /**
-   * Closes the connections logged in under a password since replaced (close code 4001,
-   * with the reason): whoever changed it may have done so because someone else knew it.
-   * Their clients log in again, with the new password or a new token.
+   * Closes the connections of `users` logged in under a password since replaced (close
+   * code 4001), or before their user logged out everywhere (4002), with the reason:
+   * whoever did it may have done so because someone else knew the password or held a
+   * token. Their clients log in again.
    */
-  private endSessionsOfOldPasswords(users: ReadonlySet<string>): void {
+  private closeEndedSessions(users: ReadonlySet<string>): void {
     for (const connection of [...this.connections]) {
       const caller = connection.session.caller;
-      if (caller !== undefined && users.has(caller.userId) && this.passwordReplaced(caller)) this.endForPasswordChange(connection);
+      if (caller === undefined || !users.has(caller.userId)) continue;
+      const ended = this.sessionEnded(caller);
+      if (ended !== undefined) this.closeEnded(connection, ended);
     }
   }
 
-  /** Whether the password `caller` logged in with has been replaced since. */
-  private passwordReplaced(caller: NonNullable<DiffSession['caller']>): boolean {
-    return this.exchange.state.users.get(caller.userId)?.passwordVersion !== caller.passwordVersion;
+  /** Whether the session `caller` logged in to has ended since, and why. */
+  private sessionEnded(caller: NonNullable<DiffSession['caller']>): 'revoked' | 'signed-out' | undefined {
+    return sessionEnded(this.exchange.state.users.get(caller.userId), caller);
   }
 
-  private endForPasswordChange(connection: Connection): void {
+  private closeEnded(connection: Connection, why: 'revoked' | 'signed-out'): void {
     // Nothing more is sent to it; its close event tells a waiting shutdown.
     this.connections.delete(connection);
-    connection.socket.close(PASSWORD_CHANGED_CLOSE_CODE, 'the password was changed: log in again');
+    if (why === 'revoked') connection.socket.close(PASSWORD_CHANGED_CLOSE_CODE, 'the password was changed: log in again');
+    else connection.socket.close(SIGNED_OUT_CLOSE_CODE, 'the user logged out everywhere: log in again');
   }
 
   /** A connection's turn in the fan-out: it sends what it holds by now, if it has a peek waiting. */
@@ -516,10 +521,11 @@ export class DiffServer {
   /** Handles one message; true when it submitted a command to the exchange (a promise of false for a login). */
   private handle(connection: Connection, raw: unknown): boolean | Promise<boolean> {
     const { session, ctx } = connection;
-    // A change of password is applied before its publication closes the old sessions: in
-    // between, they act no more.
-    if (session.caller !== undefined && this.passwordReplaced(session.caller)) {
-      if (this.connections.has(connection)) this.endForPasswordChange(connection);
+    // A change of password (or a log out everywhere) is applied before its publication
+    // closes the old sessions: in between, they act no more.
+    const ended = session.caller === undefined ? undefined : this.sessionEnded(session.caller);
+    if (ended !== undefined) {
+      if (this.connections.has(connection)) this.closeEnded(connection, ended);
       return false;
     }
     const parsed = checkMessage(raw);

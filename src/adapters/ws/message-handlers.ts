@@ -3,7 +3,7 @@
  * notify on the session (never a thrown error or a closed socket); a refused order also
  * appears FINISHED under trade.<key>.orders with its reason in last_msg.
  */
-import type { AuthService, Caller, TokenRefusal } from '../../app/auth/auth-service.ts';
+import { type AuthService, type Caller, sessionEnded, type TokenRefusal } from '../../app/auth/auth-service.ts';
 import type { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import type { OrderRateLimiter } from '../../app/auth/order-rate-limiter.ts';
 import type { SessionStartLimiter } from '../../app/auth/session-start-limiter.ts';
@@ -55,6 +55,7 @@ function later(ctx: HandlerContext, tell: () => void): void {
 export const TOKEN_REFUSALS: Record<Exclude<TokenRefusal, 'foreign'>, string> = {
   expired: 'has expired',
   revoked: 'was issued before the password changed',
+  'signed-out': 'was issued before its user logged out everywhere',
   malformed: 'is not a valid token',
   forged: 'was not signed by this exchange (altered, or issued before its secret changed)',
 };
@@ -105,10 +106,12 @@ export async function startSession(ctx: HandlerContext, session: DiffSession, ca
     session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username} logged in too often in a short time; try again in ${wait} s`);
     return;
   }
-  // The password may have been changed while the login waited: the change ended every
-  // session of the old one, and this one would outlive it.
-  if (ctx.exchange.state.users.get(caller.userId)?.passwordVersion !== caller.passwordVersion) {
-    session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username}'s password was changed meanwhile; log in again`);
+  // The password may have been changed (or the user logged out everywhere) while the
+  // login waited: that ended every session before it, and this one would outlive it.
+  const ended = sessionEnded(ctx.exchange.state.users.get(caller.userId), caller);
+  if (ended !== undefined) {
+    const what = ended === 'revoked' ? `${caller.username}'s password was changed` : `${caller.username} logged out everywhere`;
+    session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${what} meanwhile; log in again`);
     return;
   }
   session.loggedIn(caller, key);

@@ -5,16 +5,30 @@ import type { Exchange } from '../exchange.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { PasswordWorkLimiter } from './password-work-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { TokenClaims, TokenService } from './tokens.ts';
+import type { TokenClaims, TokenService, TokenVersions } from './tokens.ts';
 
 /**
  * The caller of a request, once its token checked out against a user that exists, with
- * the password version it logged in under (a session of an earlier one ends).
+ * the password and sign-out versions it logged in under (a session of earlier ones ends).
  */
 export type Caller = TokenClaims;
 
-/** Why a token is not a caller: see TokenService.examine, and AuthService.examine for 'revoked'. */
-export type TokenRefusal = 'expired' | 'revoked' | 'forged' | 'foreign' | 'malformed';
+/**
+ * Why a token is not a caller: see TokenService.examine, and `sessionEnded` for
+ * 'revoked' and 'signed-out'.
+ */
+export type TokenRefusal = 'expired' | 'revoked' | 'signed-out' | 'forged' | 'foreign' | 'malformed';
+
+/**
+ * Whether the sessions of tokens issued under `versions` have ended: 'revoked' when the
+ * user's password was set since, 'signed-out' when the user logged out everywhere since
+ * (an unknown user: 'revoked'); undefined while they last.
+ */
+export function sessionEnded(user: User | undefined, versions: TokenVersions): 'revoked' | 'signed-out' | undefined {
+  if (user === undefined || user.passwordVersion !== versions.passwordVersion) return 'revoked';
+  if (user.signOutVersion !== versions.signOutVersion) return 'signed-out';
+  return undefined;
+}
 
 export interface RegisteredUser {
   readonly userId: string;
@@ -97,6 +111,39 @@ export class AuthService {
   }
 
   /**
+   * A user's own "log out everywhere", asked with its password (checked as a login's is,
+   * and limited alike): every token issued before is refused from then on, the caller's
+   * own included, and its DIFF sessions are closed. The answer carries a new token, so
+   * the client that asked stays logged in; it drops the token to leave too.
+   */
+  async logOutEverywhere(userId: string, password: string, address: string): Promise<LoginResult> {
+    const check = await this.checkPassword(userId, password, address);
+    if (check.retryAfter > 0) {
+      throw new ApiError(ResultCode.AuthenticationFailed, `too many password checks; try again in ${check.retryAfter} s`, TOO_MANY_REQUESTS, check.retryAfter);
+    }
+    if (!check.ok) throw new ApiError(ResultCode.AuthenticationFailed, 'password is not the current password');
+    const { user, signOutVersion } = await this.endSessions(userId, userId);
+    // The sessions ended all the same; a new token is for the password that was checked.
+    if (user.passwordVersion !== check.version) throw new ApiError(ResultCode.AuthenticationFailed, 'the password was changed while it was checked: log in with the new one');
+    return this.loggedIn(user, check.version, signOutVersion);
+  }
+
+  /**
+   * Ends every session of a user (`byUserId` is the user itself or an operator): every
+   * token issued to it before is refused from then on, and its DIFF sessions are closed,
+   * while its password stays. Answered once they are closed, with the sign-out version
+   * this gave the user (a token of it must not be one of a later log out).
+   */
+  async endSessions(userId: string, byUserId: string): Promise<{ readonly user: User; readonly signOutVersion: number }> {
+    const { result } = await this.exchange.submit({ type: 'user.end-sessions', userId, byUserId }, { afterPublication: true });
+    if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);
+    const event = result.events.find((e) => e.type === 'user.sessions-ended');
+    const user = this.exchange.state.users.get(userId);
+    if (event?.type !== 'user.sessions-ended' || user === undefined) throw new ApiError(ResultCode.InternalError, 'ending the sessions produced no new version');
+    return { user, signOutVersion: event.signOutVersion };
+  }
+
+  /**
    * Sets a user's password (an operator's reset: `byUserId` is the operator's; '' for the
    * exchange itself), if its password version is still
    * `ifVersion` when given: every token issued to the user before is refused from then
@@ -116,24 +163,25 @@ export class AuthService {
     return { user, passwordVersion: event.passwordVersion };
   }
 
-  private loggedIn(user: User, passwordVersion: number): LoginResult {
-    const caller: Caller = { userId: user.userId, username: user.username, role: user.role, passwordVersion };
-    return { ...caller, token: this.tokens.issue(caller, passwordVersion) };
+  private loggedIn(user: User, passwordVersion: number, signOutVersion = user.signOutVersion): LoginResult {
+    const caller: Caller = { userId: user.userId, username: user.username, role: user.role, passwordVersion, signOutVersion };
+    return { ...caller, token: this.tokens.issue(caller, caller) };
   }
 
   /**
    * The caller behind a bearer token, or why the token or its user is not valid (see
    * TokenService.examine): 'revoked' when the user's password was set after the token
-   * was issued.
+   * was issued, 'signed-out' when the user logged out everywhere since.
    */
   examine(token: string): Caller | TokenRefusal {
     const claims = this.tokens.examine(token);
     if (typeof claims !== 'object') return claims;
     const user = this.exchange.state.users.get(claims.userId);
     if (user === undefined) return 'foreign';
-    if (claims.passwordVersion !== user.passwordVersion) return 'revoked';
+    const ended = sessionEnded(user, claims);
+    if (ended !== undefined) return ended;
     // The role is read from the state, so a demotion takes effect before the token expires.
-    return { userId: user.userId, username: user.username, role: user.role, passwordVersion: user.passwordVersion };
+    return { userId: user.userId, username: user.username, role: user.role, passwordVersion: user.passwordVersion, signOutVersion: user.signOutVersion };
   }
 
   /**

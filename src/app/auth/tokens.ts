@@ -7,17 +7,25 @@ export interface TokenSubject {
   readonly role: 'user' | 'admin';
 }
 
-export interface TokenClaims extends TokenSubject {
-  /** The user's password version when the token was issued (claim pwv; 0 when absent). */
+/** What a user did to its tokens when one was issued: a token of earlier versions is refused. */
+export interface TokenVersions {
+  /** The user's password version (claim pwv; 0 when absent). */
   readonly passwordVersion: number;
+  /** How many times the user had logged out everywhere (claim sov; 0 when absent). */
+  readonly signOutVersion: number;
 }
+
+export interface TokenClaims extends TokenSubject, TokenVersions {}
+
+const FIRST_VERSIONS: TokenVersions = { passwordVersion: 0, signOutVersion: 0 };
 
 /** Verified tokens remembered at most; the oldest is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
  * Login tokens: HS256 JWTs with sub = user_id, username, role, iat and exp (DECISIONS.md),
- * and pwv, the user's password version (a token of an earlier version is refused).
+ * pwv, the user's password version, and sov, its sign-out version (a token of an earlier
+ * version of either is refused).
  * Verified tokens are remembered by their full text until they expire, so the hot order
  * path neither recomputes the HMAC nor hashes the token per request. (fast-jwt's own
  * cache keys by a SHA-256 of the token, which cost 3-4 µs per request, a twentieth of a
@@ -40,8 +48,15 @@ export class TokenService {
     this.verify = createVerifier({ key: secret, algorithms: ['HS256'] });
   }
 
-  issue(subject: TokenSubject, passwordVersion = 0): string {
-    return this.sign({ sub: subject.userId, username: subject.username, role: subject.role, pwv: passwordVersion, iat: Math.floor(this.now() / 1000) });
+  issue(subject: TokenSubject, versions: TokenVersions = FIRST_VERSIONS): string {
+    return this.sign({
+      sub: subject.userId,
+      username: subject.username,
+      role: subject.role,
+      pwv: versions.passwordVersion,
+      sov: versions.signOutVersion,
+      iat: Math.floor(this.now() / 1000),
+    });
   }
 
   /**
@@ -102,9 +117,14 @@ function looksIssuedHere(payload: unknown): boolean {
 /** The claims this exchange issues, if the payload has them. */
 function claimsIn(payload: unknown): TokenClaims | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
-  const { sub, username, role, pwv = 0 } = payload as Record<string, unknown>;
+  const { sub, username, role, pwv = 0, sov = 0 } = payload as Record<string, unknown>;
   if (typeof sub !== 'string' || typeof username !== 'string' || (role !== 'user' && role !== 'admin')) return undefined;
-  // Tokens issued before versions existed have none: version 0, the password of registration.
-  if (!Number.isSafeInteger(pwv) || (pwv as number) < 0) return undefined;
-  return { userId: sub, username, role, passwordVersion: pwv as number };
+  // Tokens issued before versions existed have none: version 0, the password of
+  // registration, and no sign-out.
+  if (!isVersion(pwv) || !isVersion(sov)) return undefined;
+  return { userId: sub, username, role, passwordVersion: pwv, signOutVersion: sov };
+}
+
+function isVersion(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }

@@ -1,5 +1,5 @@
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
-import type { Deposit, OpenAccount, RegisterUser, SetAccountFrozen, SetPassword, Withdraw } from '../commands.ts';
+import type { Deposit, EndSessions, OpenAccount, RegisterUser, SetAccountFrozen, SetPassword, Withdraw } from '../commands.ts';
 import { type Cents, fromCents, toCents } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
 import { reservedNameProblem } from '../reserved-names.ts';
@@ -61,6 +61,13 @@ export function setPassword(state: CoreState, command: SetPassword, ts: number):
   user.passwordChangedTs = ts;
   user.passwordChangedBy = command.byUserId;
   return succeeded([{ type: 'user.password-set', userId: user.userId, passwordVersion: user.passwordVersion, byUserId: command.byUserId }]);
+}
+
+export function endSessions(state: CoreState, command: EndSessions): ApplyResult {
+  const user = state.users.get(command.userId);
+  if (user === undefined) return rejected(ResultCode.ResourceNotFound, `user not found: ${command.userId}`);
+  user.signOutVersion++;
+  return succeeded([{ type: 'user.sessions-ended', userId: user.userId, signOutVersion: user.signOutVersion, byUserId: command.byUserId }]);
 }
 
 /**

@@ -23,6 +23,12 @@ export class User {
   /** When the password was last set after registration (epoch ms; 0: never), and by whom ('' for the exchange itself). */
   passwordChangedTs = 0;
   passwordChangedBy = '';
+  /**
+   * How many times the user logged out everywhere (or an operator ended its sessions).
+   * Login tokens carry it as they carry the password version: a token of an earlier one
+   * is refused.
+   */
+  signOutVersion = 0;
 
   constructor(
     readonly userId: string,

@@ -42,6 +42,8 @@ interface Row {
   readonly query?: (w: World) => string;
   /** JSON body naming the owner's resources. */
   readonly body?: (w: World) => unknown;
+  /** Path parameters other than the owner's (pathValues). */
+  readonly path?: (w: World) => Record<string, string>;
 }
 
 /** Each allowed enrolment registers a user of a new name. */
@@ -76,6 +78,9 @@ const MATRIX: Record<string, Row> = {
   // through would end the tokens the rows after it use.
   'POST /api/auth/password': { may: ANY_USER, body: () => ({ password: 'unchanged1', new_password: 'unchanged1' }) },
   'POST /api/management/users/{user_id}/password': { may: ADMIN, body: () => ({ password: 'short' }) },
+  'POST /api/auth/logout-everywhere': { may: ANY_USER, body: () => ({ password: '' }) },
+  // A user no one is (1004 to an admin): ending the owner's sessions would end its token.
+  'POST /api/management/users/{user_id}/logout-everywhere': { may: ADMIN, path: () => ({ user_id: 'no-such-user' }) },
   'GET /api/auth/users': { may: ADMIN },
   // user accounts
   'POST /api/user/{user_id}/account/create': { may: OWNER, body: () => ({ initial_balance: 1000 }) },
@@ -358,7 +363,7 @@ describe('authorization matrix: every private route of /openapi.json × every ki
 });
 
 function requestUrl(op: ApiOperation, row: Row | undefined, w: World): string {
-  const path = fillPath(op.path, pathValues(w));
+  const path = fillPath(op.path, { ...pathValues(w), ...row?.path?.(w) });
   const query = row?.query?.(w);
   return query === undefined ? path : `${path}?${query}`;
 }

@@ -205,8 +205,8 @@ function hints(w: World, op?: ApiOperation): Record<string, () => unknown> {
     bank_password: () => 'bankpass',
     future_password: () => w.owner.password,
     username: () => `fuzz${n()}`,
-    // A change of password asks for the current one: never the right one here (see CHANGE_ROUTE).
-    password: () => (op?.path === CHANGE_ROUTE ? NOT_THE_PASSWORD : 'password1'),
+    // A change of password, or a log out everywhere, asks for the current one: never the right one here (see CHANGE_ROUTE).
+    password: () => (op?.path === CHANGE_ROUTE || op?.path === LOGOUT_ROUTE ? NOT_THE_PASSWORD : 'password1'),
     new_password: () => NOT_THE_PASSWORD,
     price_tick: () => 1,
     volume_multiple: () => 10,
@@ -247,13 +247,15 @@ function exampleOf(schema: JsonSchema | undefined, w: World, name?: string, op?:
 }
 
 /**
- * Routes that end a user's tokens when they go through. The change is fuzzed as a user of
- * its own, with a current password that is never right; the reset on another user (an
- * empty body generates a password). Either done to the owner would end the token every
- * later request uses.
+ * Routes that end a user's tokens when they go through. A change of password and a log
+ * out everywhere are fuzzed as a user of their own, with a current password that is never
+ * right; a reset and an operator's log out on another user (an empty body generates a
+ * password). Any of them done to the owner would end the token every later request uses.
  */
 const CHANGE_ROUTE = '/api/auth/password';
+const LOGOUT_ROUTE = '/api/auth/logout-everywhere';
 const RESET_ROUTE = '/api/management/users/{user_id}/password';
+const OPERATOR_LOGOUT_ROUTE = '/api/management/users/{user_id}/logout-everywhere';
 const NOT_THE_PASSWORD = 'not-the-password';
 let resetUserId = '';
 let changerToken = '';
@@ -261,7 +263,7 @@ let changerToken = '';
 /** The token a route is fuzzed with: none for public routes, the admin's for admin routes, else the owner's. */
 function tokenFor(op: ApiOperation, w: World): string | undefined {
   if (isPublicRoute(op.method, op.path)) return undefined;
-  if (op.path === CHANGE_ROUTE) return changerToken;
+  if (op.path === CHANGE_ROUTE || op.path === LOGOUT_ROUTE) return changerToken;
   return isAdminRoute(op.method, op.path) ? w.admin.token : w.owner.token;
 }
 
@@ -288,7 +290,8 @@ describe('HTTP fuzz: every route of /openapi.json', () => {
     resetUserId = (await h.user('fzreset')).userId;
     changerToken = (await h.user('fzchanger')).token;
   });
-  const valuesFor = (op: ApiOperation) => (op.path === RESET_ROUTE ? { ...pathValues(world), user_id: resetUserId } : pathValues(world));
+  const valuesFor = (op: ApiOperation) =>
+    op.path === RESET_ROUTE || op.path === OPERATOR_LOGOUT_ROUTE ? { ...pathValues(world), user_id: resetUserId } : pathValues(world);
   after(async () => {
     await h.stop();
     for (const [key, outcomes] of stats) console.log(`${key}: ${[...outcomes].map(([o, n]) => `${o}×${n}`).join(' ')}`);

@@ -13,20 +13,8 @@ import { AuthService } from '../../../src/app/auth/auth-service.ts';
 import { LoginLimiter } from '../../../src/app/auth/login-limiter.ts';
 import { hashPassword, verifyPassword } from '../../../src/app/auth/passwords.ts';
 import type { ApiError } from '../../../src/protocol/index.ts';
-import type { DiffClient } from '../../support/diff-client.ts';
 import { diffTestbed } from '../../support/diff-testbed.ts';
 import { needsToken, refused } from '../../support/route-checks.ts';
-
-/** The close code and reason of `client`'s socket, once it closes. */
-function closing(client: DiffClient, timeoutMs = 5000): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
-    client.socket.once('close', (code, reason) => {
-      clearTimeout(timer);
-      resolve({ code, reason: reason.toString() });
-    });
-  });
-}
 
 describe('password changes', () => {
   const bed = diffTestbed();
@@ -42,7 +30,7 @@ describe('password changes', () => {
     await byToken.until((m) => m.trade?.carol?.trade_more_data === false, 5000, 'token login');
     const bobs = await bed.connect('/ws/diff');
     await bed.login(bobs, bed.bob);
-    const ended = [closing(byPassword), closing(byToken)];
+    const ended = [byPassword.closing(), byToken.closing()];
 
     const changed = await h.ok('POST', '/api/auth/password', { token: carol.token, body: { password: 'password1', new_password: 'carol-new-secret' } });
     assert.deepEqual(Object.keys(changed).sort(), ['expires_in', 'role', 'token', 'user_id', 'username']);
@@ -100,7 +88,7 @@ describe('password changes', () => {
     const fay = await h.trader('fay_pw', 'FAY1');
     const session = await bed.connect('/ws/diff');
     await bed.login(session, fay);
-    const ended = closing(session);
+    const ended = session.closing();
     const generated = await h.asAdmin('POST', `/api/management/users/${fay.userId}/password`, {});
     assert.deepEqual([generated.user_id, generated.username], [fay.userId, 'fay_pw']);
     assert.match(generated.password, /^[A-Za-z0-9]{12}$/);
@@ -164,7 +152,7 @@ describe('password changes', () => {
     const jay = await h.trader('jay_pw', 'JAY1');
     const client = await bed.connect('/ws/diff');
     await bed.login(client, jay);
-    const ended = closing(client);
+    const ended = client.closing();
     // Applied, not yet published (the state moves before the journal write ends).
     h.exchange.state.users.get(jay.userId)!.passwordVersion++;
     client.send({ aid: 'insert_order', user_id: 'jay_pw', order_id: 'jay-late', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 80000 });
@@ -181,7 +169,7 @@ describe('password changes', () => {
     const ctx = { exchange: h.exchange, sessionStarts: { take: async () => 0 } } as unknown as HandlerContext;
     // The login checked version 0; the password has been set since.
     await h.exchange.submit({ type: 'user.set-password', userId: kim.userId, passwordHash: await hashPassword('kim-new-secret'), byUserId: kim.userId });
-    await startSession(ctx, session, { userId: kim.userId, username: 'kim_pw', role: 'user', passwordVersion: 0 }, 'kim_pw');
+    await startSession(ctx, session, { userId: kim.userId, username: 'kim_pw', role: 'user', passwordVersion: 0, signOutVersion: 0 }, 'kim_pw');
     assert.equal(started, false);
     assert.deepEqual(told, ["login refused: kim_pw's password was changed meanwhile; log in again"]);
   });

@@ -580,6 +580,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the caller (asked with its password): every earlier token stops working; the answer carries a new one for this client */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the current password */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                user_id: string;
+                                username: string;
+                                role: string;
+                                token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/users/{user_id}/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of a trader (admin): the user's earlier tokens stop working, its password stays (admins end their own) (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                user_id: string;
+                                username: string;
+                            };
+                            /** @enum {object|null} */
+                            error: never | null;
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description failure envelope */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {object|null} */
+                            data: never | null;
+                            error: {
+                                /** @description error code of the spec (1001..4003) */
+                                code: number;
+                                /** @description which field or rule failed */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{user_id}/account/create": {
         parameters: {
             query?: never;

@@ -13,6 +13,8 @@ type PatchListener = (patches: readonly JsonObject[]) => void;
 
 /** The server's close code for a connection whose user's password was changed. */
 export const PASSWORD_CHANGED_CLOSE_CODE = 4001;
+/** The server's close code when the user logged out everywhere (see src/adapters/ws/diff-limits.ts). */
+export const SIGNED_OUT_CLOSE_CODE = 4002;
 const PING_MS = 5_000;
 const RECONNECT_MS = 1_500;
 /** Reconnects after failures wait twice as long each time, up to this. */

@@ -6,6 +6,7 @@ import { authRoutes } from './auth-routes.ts';
 import { competitionRoutes } from './competition-routes.ts';
 import { conditionalRoutes } from './conditional-routes.ts';
 import { enrollmentRoutes } from './enrollment-routes.ts';
+import { logoutRoutes } from './logout-routes.ts';
 import { managementRoutes } from './management-routes.ts';
 import { marketRoutes } from './market-routes.ts';
 import { monitoringRoutes } from './monitoring-routes.ts';
@@ -20,6 +21,7 @@ import { statementRoutes } from './statement-routes.ts';
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   authRoutes,
   passwordRoutes,
+  logoutRoutes,
   accountRoutes,
   statementRoutes,
   accountLiquidationRoutes,
