@@ -243,6 +243,8 @@ export interface AccountLiquidated {
   readonly riskRatioBefore: number;
   readonly riskRatioAfter: number;
   readonly cancelledOrders: number;
+  /** Pending conditional orders it cancelled (from core version 24; none were before). */
+  readonly cancelledConditionals: number;
   readonly orders: LiquidationOrder[];
   /**
    * complete: every position closed; partial: some closed, the rest is left for the next

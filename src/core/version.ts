@@ -75,7 +75,9 @@
  *     names its amount with its sign; a modify may leave out its price or its volume (kept:
  *     the price, or the volume still to fill).
  * 24: a user can end every session of its own at once (user.end-sessions, "log out
- *     everywhere"), raising its sign-out version, which login tokens carry.
+ *     everywhere"), raising its sign-out version, which login tokens carry; a forced
+ *     liquidation cancels the account's pending conditional orders too (a stop left
+ *     pending opened again what the liquidation had closed).
  */
 export const CORE_VERSION = 24;
 

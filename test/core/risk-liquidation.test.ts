@@ -228,6 +228,46 @@ describe('forced liquidation', () => {
     assert.deepEqual([...x.state.ledger.atForceClose].map((a) => a.accountId), ['A']);
   });
 
+  it("cancels the account's pending conditional orders, so none opens again what it closed; other accounts' stay", () => {
+    const x = longOnThinEquity();
+    x.place('A', 'a1', 'BUY', 70000, 1);
+    const conditional = (id: string, accountId: string, direction: 'BUY' | 'SELL', offset: 'OPEN' | 'CLOSETODAY', triggerPrice: number, triggerCondition: 'GreaterOrEqual' | 'LessOrEqual') =>
+      x.run({
+        type: 'conditional.create',
+        conditionalId: id,
+        accountId,
+        instrumentId: CU.instrumentId,
+        direction,
+        offset,
+        volume: 1,
+        orderType: 'MARKET',
+        limitPrice: 0,
+        conditionType: triggerCondition === 'LessOrEqual' ? 'StopLoss' : 'PriceTouch',
+        triggerPrice,
+        triggerCondition,
+        validUntil: 0,
+      });
+    // A buy stop above the market, and a stop-loss below the liquidation's price.
+    assert.equal(conditional('A-up', 'A', 'BUY', 'OPEN', 68500, 'GreaterOrEqual').code, ResultCode.Success);
+    assert.equal(conditional('A-down', 'A', 'SELL', 'CLOSETODAY', 60000, 'LessOrEqual').code, ResultCode.Success);
+    assert.equal(conditional('E-up', 'E', 'BUY', 'OPEN', 68500, 'GreaterOrEqual').code, ResultCode.Success);
+    x.place('E', 'e1', 'BUY', 67900, 1);
+    const result = tradeAt(x, 68000, '1');
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.deepEqual([record?.result, record?.cancelledOrders, record?.cancelledConditionals], ['complete', 0, 2]);
+    const cancelled = eventsOfType(result, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status, e.conditional.reason]);
+    assert.deepEqual(cancelled, [
+      ['A-up', 'Cancelled', `cancelled by forced liquidation ${record!.liquidationId}`],
+      ['A-down', 'Cancelled', `cancelled by forced liquidation ${record!.liquidationId}`],
+    ]);
+    // The price comes back past the buy stop: E's fires, A stays flat.
+    x.place('C', 'c9', 'SELL', 68600, 5);
+    const back = x.place('D', 'd9', 'BUY', 68600, 1);
+    assert.deepEqual(eventsOfType(back, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['E-up', 'Triggered']]);
+    expectAccount(x, 'A', { margin: 0, frozen_margin: 0 });
+    assert.ok([...x.state.accounts.get('A')!.positions.values()].every((p) => p.isFlat), 'A holds nothing');
+  });
+
   it('an administrator can liquidate any account through the same path', () => {
     const x = longOnThinEquity();
     x.place('A', 'a1', 'BUY', 70000, 1);

@@ -106,6 +106,8 @@ export interface LiquidationHistory {
   readonly riskRatioBefore: number;
   readonly riskRatioAfter: number;
   readonly cancelledOrders: number;
+  /** Absent from records kept before core version 24, which cancelled none. */
+  readonly cancelledConditionals?: number;
   readonly orders: readonly LiquidationOrder[];
   readonly result: LiquidationResult;
 }

@@ -53,6 +53,12 @@ export class ConditionalBook {
     return this.pendingByAccount.get(accountId) ?? 0;
   }
 
+  /** Pending orders of an account, in creation order. */
+  pendingOfAccount(accountId: string): ConditionalOrder[] {
+    if (this.pendingCountOf(accountId) === 0) return [];
+    return [...this.pending.values()].filter((order) => order.request.accountId === accountId);
+  }
+
   /** Pending orders of an instrument, in creation order. */
   pendingOf(instrumentId: string): ConditionalOrder[] {
     return this.ladders.get(instrumentId)?.pending() ?? [];

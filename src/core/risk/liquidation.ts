@@ -8,8 +8,10 @@ import { placeForcedOrder } from '../orders/place-order.ts';
 import type { CoreState } from '../state.ts';
 
 /**
- * Forced liquidation (spec rule 5): cancel the account's live orders, then close every
- * position with market orders, as far as the book's liquidity allows. Whatever stays open
+ * Forced liquidation (spec rule 5): cancel the account's live orders and its pending
+ * conditional orders (a stop left waiting would open again what the liquidation closed,
+ * or fail against lots no longer held), then close every position with market orders, as
+ * far as the book's liquidity allows. Whatever stays open
  * is retried whenever something could trade with it: a trade in an instrument the account
  * holds, an order resting on the side its closes would take, a resume (Ledger.atForceClose),
  * when the risk check runs again. The record of what was done is an `account.liquidated`
@@ -29,6 +31,7 @@ export function liquidate(
   // The id is taken only by a liquidation that leaves a record.
   const liquidationId = `LQ${state.liquidationCount + 1}`;
   const cancelled = cancelLiveOrders(state, account, events);
+  const cancelledConditionals = cancelConditionals(state, account, liquidationId, ts, events);
   const orders: (LiquidationOrder & { placed: boolean })[] = [];
   const positions = [...account.positions.values()].sort((a, b) => compare(a.instrument.id, b.instrument.id));
   for (const position of positions) {
@@ -45,7 +48,7 @@ export function liquidate(
   const filled = orders.some((order) => order.filled > 0);
   const result = flat ? 'complete' : filled ? 'partial' : 'none';
   // Nothing cancelled and no order placed: the retry left no trace to record.
-  if (retry && result === 'none' && cancelled === 0 && orders.every((order) => !order.placed)) return result;
+  if (retry && result === 'none' && cancelled === 0 && cancelledConditionals === 0 && orders.every((order) => !order.placed)) return result;
   state.liquidationCount++;
   events.push({
     type: 'account.liquidated',
@@ -56,6 +59,7 @@ export function liquidate(
     riskRatioBefore,
     riskRatioAfter: account.riskRatio,
     cancelledOrders: cancelled,
+    cancelledConditionals,
     orders: orders.map(({ placed: _placed, ...order }) => order),
     result,
   });
@@ -72,6 +76,17 @@ function cancelLiveOrders(state: CoreState, account: Account, events: CoreEvent[
     takeOutOfBook(state, instrument, order, events, 'liquidation', 'cancelled by forced liquidation');
   }
   return live.length;
+}
+
+/** The account's pending conditional orders, in creation order, cancelled. */
+function cancelConditionals(state: CoreState, account: Account, liquidationId: string, ts: number, events: CoreEvent[]): number {
+  const pending = state.conditionals.pendingOfAccount(account.accountId);
+  for (const conditional of pending) {
+    conditional.finish('Cancelled', ts, `cancelled by forced liquidation ${liquidationId}`);
+    state.conditionals.settle(conditional);
+    events.push({ type: 'conditional.changed', conditional: conditional.toRecord() });
+  }
+  return pending.length;
 }
 
 /**

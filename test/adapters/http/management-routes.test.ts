@@ -373,6 +373,7 @@ describe('HTTP /api/management', () => {
       assert.equal(liquidation.trigger, 'admin');
       assert.equal(liquidation.account_id, target.accountId);
       assert.equal(liquidation.cancelled_orders, 1);
+      assert.equal(liquidation.cancelled_conditional_orders, 0);
       assert.equal(liquidation.result, 'complete');
       assert.deepEqual(liquidation.orders.map((o: any) => [o.direction, o.volume, o.filled, o.average_price]), [['SELL', 1, 1, 83800]]);
       assert.equal((await h.ok('GET', '/api/order/fl-resting', { token: target.token })).exchange_status, 'CANCELLED');

@@ -2131,6 +2131,8 @@ export interface paths {
                                     risk_ratio_before: number;
                                     risk_ratio_after: number;
                                     cancelled_orders: number;
+                                    /** @description The account's pending conditional orders it cancelled */
+                                    cancelled_conditional_orders: number;
                                     /** @description complete (every position closed), partial or none */
                                     result: string;
                                     orders: {
@@ -2262,6 +2264,8 @@ export interface paths {
                                 risk_ratio_before: number;
                                 risk_ratio_after: number;
                                 cancelled_orders: number;
+                                /** @description The account's pending conditional orders it cancelled */
+                                cancelled_conditional_orders: number;
                                 /** @description complete (every position closed), partial or none */
                                 result: string;
                                 orders: {
@@ -7442,6 +7446,8 @@ export interface paths {
                                 risk_ratio_before: number;
                                 risk_ratio_after: number;
                                 cancelled_orders: number;
+                                /** @description The account's pending conditional orders it cancelled */
+                                cancelled_conditional_orders: number;
                                 /** @description complete (every position closed), partial or none */
                                 result: string;
                                 orders: {
@@ -7580,6 +7586,8 @@ export interface paths {
                                     risk_ratio_before: number;
                                     risk_ratio_after: number;
                                     cancelled_orders: number;
+                                    /** @description The account's pending conditional orders it cancelled */
+                                    cancelled_conditional_orders: number;
                                     /** @description complete (every position closed), partial or none */
                                     result: string;
                                     orders: {

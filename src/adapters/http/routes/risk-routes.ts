@@ -33,6 +33,7 @@ export function liquidationView(record: LiquidationHistory) {
     risk_ratio_before: record.riskRatioBefore,
     risk_ratio_after: record.riskRatioAfter,
     cancelled_orders: record.cancelledOrders,
+    cancelled_conditional_orders: record.cancelledConditionals ?? 0,
     result: record.result,
     orders: record.orders.map((o) => ({
       order_id: o.orderId,

@@ -361,6 +361,7 @@ export const LiquidationSchema = Type.Object({
   risk_ratio_before: Num,
   risk_ratio_after: Num,
   cancelled_orders: Int,
+  cancelled_conditional_orders: Type.Integer({ description: "The account's pending conditional orders it cancelled" }),
   result: Type.String({ description: 'complete (every position closed), partial or none' }),
   orders: Type.Array(
     Type.Object({
