@@ -37,6 +37,8 @@ declare module 'fastify' {
     access?: Access;
     /** A read of a user's history, limited per user (see HistoryReadLimiter). */
     historyRead?: boolean;
+    /** The route gives a missing body a default: the OpenAPI document says it is optional. */
+    optionalBody?: boolean;
   }
 }
 

@@ -9,6 +9,7 @@ import { ResultCode } from '../../core/index.ts';
 import { failure } from '../../protocol/index.ts';
 import { HistoryReadLimiter } from '../../app/auth/history-read-limiter.ts';
 import { installAccessHook } from './access-hook.ts';
+import { asOpenApi30, OPTIONAL_BODY, operationIdOf } from './openapi-document.ts';
 import { PAGE_HEADERS } from './page-headers.ts';
 import { installErrorHandling } from './error-handling.ts';
 import { installShutdownGate } from './shutdown-gate.ts';
@@ -127,6 +128,9 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
     transform: ({ schema, url, route }) => {
       const access = route.config?.access ?? 'user';
       const transformed = { ...(schema as Record<string, unknown>) };
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      transformed.operationId ??= operationIdOf(method, url);
+      if (route.config?.optionalBody === true) transformed[OPTIONAL_BODY] = true;
       if (access !== 'public' && url !== undefined) transformed.security = [{ bearer: [] }];
       // The role is part of the contract: a trader's token gets 1003 / 403 here.
       if (access === 'admin') {
@@ -136,6 +140,7 @@ export async function buildHttpServer(ctx: HttpContext, options: HttpServerOptio
       }
       return { schema: transformed as typeof schema, url };
     },
+    transformObject: (document) => ('openapiObject' in document ? asOpenApi30(document.openapiObject) : document.swaggerObject),
   });
   // The documentation pages are public: mark every route the UI plugin adds.
   await app.register(async (docs) => {

@@ -38,6 +38,7 @@ describe('OpenAPI document', () => {
     requestBody?: unknown;
     security?: unknown;
     summary?: string;
+    operationId?: string;
     parameters?: { name: string; required: boolean }[];
     'x-required-role'?: string;
   }
@@ -82,6 +83,30 @@ describe('OpenAPI document', () => {
     assert.deepEqual(required('/api/market/orderbook/{instrument_id}'), { depth: false, instrument_id: true });
     assert.deepEqual(required('/api/market/kline/{instrument_id}'), { period: false, count: false, instrument_id: true });
     assert.ok(doc.paths['/api/market/symbols.json']?.get?.responses?.['200'], 'the bare catalogue for DIFF clients is documented');
+  });
+
+  it('names every operation once (operationId), as client generators need', () => {
+    const ids = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id)), `operationIds: ${ids.filter((id) => typeof id !== 'string').length} missing`);
+    assert.equal(new Set(ids).size, ids.length, 'operationIds repeat');
+    assert.equal(doc.paths['/api/account/{account_id}/liquidations']?.get?.operationId, 'getAccountLiquidationsByAccountId');
+  });
+
+  it("is OpenAPI 3.0 throughout: bounds in 3.0's form, and a body the route may go without is not required", () => {
+    const numericExclusive: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value !== 'boolean') numericExclusive.push(`${at}.${key}`);
+        walk(value, `${at}.${key}`);
+      }
+    };
+    walk(doc, '');
+    assert.deepEqual(numericExclusive, []);
+    const trigger = (doc.paths['/api/order/conditional']?.post?.requestBody as any).content['application/json'].schema.properties.trigger_price;
+    assert.deepEqual([trigger.minimum, trigger.exclusiveMinimum], [0, true]);
+    assert.equal((doc.paths['/api/admin/settlement/execute']?.post?.requestBody as any).required, false);
+    assert.equal((doc.paths['/api/order/submit']?.post?.requestBody as any).required, true);
   });
 
   it('serves the interactive documentation at /docs', async () => {

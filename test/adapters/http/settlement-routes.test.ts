@@ -175,6 +175,8 @@ describe('HTTP /api/admin/settlement', () => {
       const settled = await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: firstDay } }, 1001, 400);
       assert.match(settled, /already settled/);
       assert.ok(settled.includes(today), 'the message names the day being traded');
+      const never = await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: '1999-01-04' } }, 1001, 400);
+      assert.equal(never, `trading day 1999-01-04 was never traded here: the exchange is trading ${today}`);
       const ahead = await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: '2099-01-02' } }, 1001, 400);
       assert.match(ahead, /not begun/);
       await refused(h, 'POST', path, { token: h.admin.token, body: { trading_day: '20991231' } }, 1001, 400);
@@ -217,6 +219,7 @@ describe('HTTP /api/admin/settlement', () => {
     it('details one date: the summary, every instrument\'s price and source, every account', async () => {
       const detail = await h.asAdmin('GET', `/api/admin/settlement/detail/${firstDay}`);
       assert.equal(detail.settlement_date, firstDay);
+      assert.deepEqual(await h.asAdmin('GET', `/api/admin/settlement/detail/${firstDay.replaceAll('-', '')}`), detail, 'YYYYMMDD as an account statement takes it');
       assert.equal(detail.total_accounts, 3);
       assert.equal(cents(detail.total_commission), cents(129.1));
       const cu = detail.instruments.find((i: any) => i.instrument_id === 'SHFE.cu2701');

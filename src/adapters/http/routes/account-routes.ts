@@ -20,8 +20,8 @@ import { equityCurve, transferRecords } from './account-history.ts';
 
 const OpeningBalance = {
   account_id: Type.Optional(Id),
-  initial_balance: Type.Optional(Type.Number({ minimum: 0, description: 'currency units' })),
-  init_cash: Type.Optional(Type.Number({ minimum: 0, description: 'alias of initial_balance' })),
+  initial_balance: Type.Optional(Type.Number({ minimum: 0, description: 'currency units; required, unless given as init_cash' })),
+  init_cash: Type.Optional(Type.Number({ minimum: 0, description: 'alias of initial_balance (one of the two is required)' })),
 };
 
 /**
@@ -127,7 +127,7 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
       {
         schema: {
           tags: ['account'],
-          summary: kind === 'deposit' ? 'Deposit funds' : 'Withdraw funds (2003 beyond available, or leaving the account at the force-close ratio)',
+          summary: kind === 'deposit' ? 'Deposit funds' : 'Withdraw funds (2003 beyond available; 4001 when what would be left could not hold the positions: at the force-close ratio)',
           body: FundsBody,
           response: replies(AccountSummarySchema),
         },

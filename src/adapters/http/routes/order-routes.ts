@@ -29,12 +29,26 @@ const BatchReply = Type.Object({
 });
 type BatchResultRow = { success: boolean; order_id: string; instrument_id: string; error: { code: number; message: string } | null };
 
-/** The account holding a live order of that id among the caller's accounts (for requests without account_id). */
+/**
+ * The account holding a live order of that id among the caller's accounts (for requests
+ * without account_id). Order ids are the client's, per account: when two of the user's
+ * accounts hold a live order of the id, the request is refused rather than one of them
+ * picked.
+ */
 function accountForOrder(state: CoreState, caller: Caller, userId: string | undefined, accountId: string | undefined, orderId: string): string {
   if (accountId !== undefined && accountId !== '') return tradingAccount(state, caller, { user_id: userId, account_id: accountId }).accountId;
   const user = ownUser(state, caller, userId ?? caller.userId);
-  const holder = user.accountIds.find((id) => state.liveOrders.get(id, orderId) !== undefined);
-  return holder ?? tradingAccount(state, caller, { user_id: user.userId }).accountId;
+  const holders = user.accountIds.filter((id) => state.liveOrders.get(id, orderId) !== undefined);
+  refuseAmbiguous(orderId, holders, 'live');
+  return holders[0] ?? tradingAccount(state, caller, { user_id: user.userId }).accountId;
+}
+
+/** Refuses (1001) an order id that names orders of more than one of the caller's accounts. */
+function refuseAmbiguous(orderId: string, holders: readonly string[], which: 'live' | 'known'): void {
+  if (holders.length < 2) return;
+  const shown = holders.length > 5 ? `${holders.slice(0, 5).join(', ')} and ${holders.length - 5} more` : holders.join(', ');
+  const what = which === 'live' ? 'a live order' : 'an order';
+  throw new ApiError(ResultCode.ParameterError, `accounts ${shown} each hold ${what} ${orderId}: give account_id`);
 }
 
 /** One item of a batch: the command to run, or why it could not be built. */
@@ -61,7 +75,6 @@ async function runBatch(ctx: HttpContext, items: readonly BatchItem[]) {
   return { total: results.length, success_count: successCount, failed_count: results.length - successCount, results };
 }
 
-/** The exchange order id of the order a command placed, replaced or cancelled, from its events. */
 /** The event of `events` that placed, refused, replaced or cancelled the account's order `orderId`. */
 function orderEventOf(events: readonly CoreEvent[], accountId: string, orderId: string): OrderEvent | undefined {
   for (const event of events) {
@@ -212,9 +225,10 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
     async (request) => {
       const orderId = request.params.order_id;
       const accountIds = queriedAccountIds(state(), request.caller, request.query.account_id);
-      const holder = accountIds.find((id) => history().order(id, orderId) !== undefined);
-      if (holder === undefined) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
-      return orderReply(holder, orderId);
+      const holders = accountIds.filter((id) => history().order(id, orderId) !== undefined);
+      if (holders.length === 0) throw new ApiError(ResultCode.OrderNotFound, `order not found: ${orderId}`);
+      refuseAmbiguous(orderId, holders, 'known');
+      return orderReply(holders[0]!, orderId);
     },
   );
 
@@ -282,10 +296,17 @@ export function orderRoutes(app: Api, ctx: HttpContext): void {
         (orderId): BatchItem => ({
           command: { type: 'order.cancel', accountId: account.accountId, orderId },
           orderId,
-          instrumentId: state().liveOrders.get(account.accountId, orderId)?.instrumentId ?? '',
+          instrumentId: state().liveOrders.get(account.accountId, orderId)?.instrumentId ?? history().order(account.accountId, orderId)?.instrumentId ?? '',
         }),
       );
-      return ok(await runBatch(ctx, items));
+      const reply = await runBatch(ctx, items);
+      // As a single cancel: an order that finished says so, and how.
+      for (const row of reply.results) {
+        if (row.error?.code !== ResultCode.OrderNotFound) continue;
+        const finished = finishedOrderMessage(history(), account.accountId, row.order_id);
+        if (finished !== undefined) row.error.message = finished;
+      }
+      return ok(reply);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
+import { tradingDayKey } from '../../../app/services/statements.ts';
 import type { SettlementDetail } from '../../../app/history/history-records.ts';
 import { type AccountSettlement, type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
@@ -160,7 +161,7 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
   app.post(
     '/api/admin/settlement/execute',
     {
-      config: admin,
+      config: { ...admin, optionalBody: true },
       // The spec sends no body; a body may name the day meant, so that a request sent
       // twice (a double click, a client's retry, two operators) settles one day, not two.
       preValidation: (request, _reply, done) => {
@@ -176,6 +177,11 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const tradingDay = request.body.trading_day;
+      // The core tells a day past from one to come; a past day is "already settled" only if it was.
+      const current = ctx.exchange.state.tradingDay;
+      if (tradingDay !== undefined && tradingDay < current && ctx.exchange.history.settlementOn(tradingDay) === undefined) {
+        throw new ApiError(ResultCode.ParameterError, `trading day ${tradingDay} was never traded here: the exchange is trading ${current}`);
+      }
       const { result, stamped } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }) });
       const event = result.events.find((e) => e.type === 'settlement.completed');
       if (event?.type !== 'settlement.completed') throw new ApiError(ResultCode.InternalError, 'settlement produced no summary');
@@ -200,14 +206,17 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['settlement'],
         summary: 'One settlement with every instrument price and every account (or a search and a page of them)',
-        params: Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) }),
+        // Both forms, as an account's statement takes them.
+        params: Type.Object({ date: Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
         querystring: DetailQuery,
         response: replies(SettlementDetailSchema),
       },
     },
     async (request) => {
-      const settlement = ctx.exchange.history.settlementOn(request.params.date);
-      if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${request.params.date}`);
+      const day = tradingDayKey(request.params.date);
+      if (day === undefined) throw new ApiError(ResultCode.ParameterError, `params.date ${request.params.date} is not a date`);
+      const settlement = ctx.exchange.history.settlementOn(day);
+      if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${day}`);
       return ok(detailView(settlement, request.query));
     },
   );
