@@ -26,6 +26,8 @@ describe('the page\'s number formats', () => {
     assert.equal(formatMoney(-43.25), '-43.25');
     assert.equal(formatMoney(Number.NaN), '—');
     assert.equal(formatPercent(0.0779), '7.79%');
+    // A loss too small to show is no loss on the page (the leaderboard showed "-0.00%").
+    assert.deepEqual([formatPercent(-0.00001), formatMoney(-0.004), formatMoney(-0.005)], ['0.00%', '0.00', '-0.01']);
   });
 });
 

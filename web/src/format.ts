@@ -16,12 +16,17 @@ export function formatPrice(value: number | undefined | null, decimals: number):
 
 export function formatMoney(value: number | undefined | null): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '—';
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return unsignedZero(value, 2).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** `value`, or 0 when it shows as zero with `decimals`: a loss of a thousandth is not "-0.00". */
+function unsignedZero(value: number, decimals: number): number {
+  return Math.abs(value) < 0.5 * 10 ** -decimals ? 0 : value;
 }
 
 export function formatPercent(ratio: number | undefined | null): string {
   if (ratio === undefined || ratio === null || !Number.isFinite(ratio)) return '—';
-  return `${(ratio * 100).toFixed(2)}%`;
+  return `${unsignedZero(ratio * 100, 2).toFixed(2)}%`;
 }
 
 /** Nanosecond or millisecond timestamps as local date and time. */
