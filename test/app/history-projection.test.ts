@@ -43,7 +43,8 @@ describe('history projection', () => {
     assert.deepEqual(history.transfersOf('A').map((t) => [t.id, t.amount, t.errorId]), [['t1', 100, 0]]);
     const [settlement] = history.settlementHistory();
     assert.equal(settlement?.settlementDate, '2026-11-23');
-    assert.equal(history.settlementOn('2026-11-23')?.accounts.length, 2);
+    assert.deepEqual(history.settlementOn('2026-11-23')?.accountIds, ['A', 'B']);
+    assert.equal(history.settlementLine(settlement!, 'A')?.balance, 1_005_030);
     // A: 1,000,000 + 100 - 70 commission + (70,500 - 70,000) x 2 x 5 = 1,005,030
     assert.deepEqual(history.equityCurve('A').map((p) => p.equity), [1_005_030]);
   });

@@ -128,6 +128,20 @@ export class ArchivedLists<T extends object> {
     return typeof entry === 'object' ? entry : undefined;
   }
 
+  /** Where the account's record of this key is, in a list whose keys ascend (binary search). */
+  indexOfKey(accountId: string, key: number): number | undefined {
+    const keys = this.keys.get(accountId);
+    if (keys === undefined) return undefined;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (keys[mid]! < key) low = mid + 1;
+      else high = mid;
+    }
+    return keys[low] === key ? low : undefined;
+  }
+
   count(accountId: string): number {
     return this.lists.get(accountId)?.length ?? 0;
   }

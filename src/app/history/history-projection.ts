@@ -17,12 +17,15 @@ import {
   type LiquidationHistory,
   type OrderHistory,
   orderEntry,
+  type SettledAccount,
   type SettlementDetail,
+  type SettlementRecord,
   type TradeHistory,
   type TransferHistory,
 } from './history-records.ts';
 import { OrderIdIndex } from './order-id-index.ts';
 import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
+import { type SavedSettlements, SettlementHistory } from './settlement-history.ts';
 
 /**
  * Settled orders, and trades, kept as objects before the oldest go to the archive. A DIFF
@@ -34,13 +37,15 @@ import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
 const KEEP_IN_HEAP = 16_384;
 /** Finished conditional orders kept as objects before the oldest are archived (nothing reads them soon after). */
 const CONDITIONALS_KEPT_IN_HEAP = 1_024;
+/** Accounts' settlement lines kept as objects before the oldest are archived: the latest day's of a large class. */
+const SETTLEMENT_LINES_KEPT_IN_HEAP = 4_096;
 /**
  * The layout of `checkpoint`'s document: a checkpoint of another layout is not loaded
  * (the history is rebuilt instead). Raise it also when the archive's record texts or
  * chunks change (archive-codecs.ts, record-archive.ts): a checkpoint trusts the stored
  * chunks, and only a rebuild compares them and writes those that differ.
  */
-const CHECKPOINT_VERSION = 2;
+const CHECKPOINT_VERSION = 3;
 
 /** The event types the history is built from (see `observe`). */
 const HISTORY_EVENTS = new Set<CoreEvent['type']>([
@@ -67,7 +72,7 @@ export interface HistoryOptions {
 }
 
 /** What `checkpoint` writes: typed arrays are refs into the checkpoint's arrays (checkpoint-codec.ts). */
-interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'conditionals'> {
+interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'conditionals' | 'settlements' | 'equity'> {
   readonly version: number;
   readonly archive: {
     readonly count: number;
@@ -79,6 +84,7 @@ interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'c
   readonly orders: SavedLists<OrderHistory>;
   readonly trades: SavedLists<TradeHistory>;
   readonly conditionals: SavedConditionals;
+  readonly settlements: SavedSettlements;
   readonly latest: readonly (readonly [account: string, table: { readonly seed: number; readonly entries: number; readonly indexes: ArrayRef; readonly hashes: ArrayRef }])[];
   readonly tradedInstruments: readonly (readonly [account: string, instruments: string[]])[];
   readonly orderCount: number;
@@ -127,8 +133,7 @@ export class HistoryProjection {
   private readonly tradedInstruments = new Map<string, Set<string>>();
   private transfers = new Map<string, TransferHistory[]>();
   private funds = new Map<string, FundsMovement[]>();
-  private equity = new Map<string, EquityPoint[]>();
-  private settlements: SettlementDetail[] = [];
+  private readonly settled: SettlementHistory;
   private liquidations: LiquidationHistory[] = [];
   private tradeCount = 0;
   private orderCount = 0;
@@ -147,6 +152,7 @@ export class HistoryProjection {
     this.orders = new ArchivedLists(this.archive, ORDER_CODEC, keep, entryTime);
     this.trades = new ArchivedLists(this.archive, TRADE_CODEC, keep, tradeTime);
     this.conditionals = new ConditionalHistory(this.archive, Math.min(keep, CONDITIONALS_KEPT_IN_HEAP));
+    this.settled = new SettlementHistory(this.archive, Math.min(keep, SETTLEMENT_LINES_KEPT_IN_HEAP));
   }
 
   /**
@@ -159,17 +165,17 @@ export class HistoryProjection {
       orders: [...this.orders.accounts()].map((account) => [account, this.orders.all(account)]),
       trades: [...this.trades.accounts()].map((account) => [account, this.trades.all(account)]),
       conditionals: this.conditionals.all(),
+      settlements: this.settled.details(),
+      equity: [...this.settled.accounts()].map((account) => [account, [...this.equityCurve(account)]]),
       ...this.otherRecords(),
     };
   }
 
   /** What the history holds beside its orders and trades, as plain data (toJSON and checkpoints alike). */
-  private otherRecords(): Omit<SavedHistory, 'orders' | 'trades' | 'conditionals'> & { readonly orderCount: number } {
+  private otherRecords(): Omit<SavedHistory, 'orders' | 'trades' | 'conditionals' | 'settlements' | 'equity'> & { readonly orderCount: number } {
     return {
       transfers: [...this.transfers],
       funds: [...this.funds],
-      equity: [...this.equity],
-      settlements: this.settlements,
       liquidations: this.liquidations,
       tradeCount: this.tradeCount,
       orderCount: this.orderCount,
@@ -183,8 +189,8 @@ export class HistoryProjection {
     for (const record of saved.conditionals ?? []) history.conditionals.adopt(record);
     history.transfers = new Map(saved.transfers);
     history.funds = new Map(saved.funds);
-    history.equity = new Map(saved.equity);
-    history.settlements = [...saved.settlements];
+    // The equity curves are the settlements' balances (`equity` is derived, as toJSON writes it).
+    for (const settlement of saved.settlements) history.settled.adopt(settlement);
     history.liquidations = [...saved.liquidations];
     history.tradeCount = saved.tradeCount;
     history.orderCount = saved.orderCount ?? 0;
@@ -214,6 +220,7 @@ export class HistoryProjection {
       orders: this.orders.save(arrays),
       trades: this.trades.save(arrays),
       conditionals: this.conditionals.save(arrays),
+      settlements: this.settled.save(arrays),
       latest: [...this.latest].map(([account, index]) => {
         const saved = index.save();
         return [account, { seed: saved.seed, entries: saved.entries, indexes: arrays.ref(saved.indexes), hashes: arrays.ref(saved.hashes) }] as const;
@@ -246,6 +253,7 @@ export class HistoryProjection {
     history.orders.restore(d.orders, arrays);
     history.trades.restore(d.trades, arrays);
     history.conditionals.restore(d.conditionals, arrays);
+    history.settled.restore(d.settlements, arrays);
     for (const [account, saved] of d.latest) {
       const table = { seed: saved.seed, entries: saved.entries, indexes: arrays.u32(saved.indexes), hashes: arrays.u32(saved.hashes) };
       history.latest.set(account, OrderIdIndex.restore(table, history.hasOrderId(account)));
@@ -253,8 +261,6 @@ export class HistoryProjection {
     for (const [account, instruments] of d.tradedInstruments) history.tradedInstruments.set(account, new Set(instruments));
     history.transfers = new Map(d.transfers);
     history.funds = new Map(d.funds);
-    history.equity = new Map(d.equity);
-    history.settlements = [...d.settlements];
     history.liquidations = [...d.liquidations];
     history.tradeCount = d.tradeCount;
     history.orderCount = d.orderCount;
@@ -271,7 +277,7 @@ export class HistoryProjection {
     const mismatch = (why: string): Error => new Error(`the archive's chunks do not match the checkpoint (${why})`);
     let newest: { readonly account: string; readonly record: { readonly accountId: string } }[];
     try {
-      newest = [...this.orders.newestArchived(), ...this.trades.newestArchived(), ...this.conditionals.newestArchived()];
+      newest = [...this.orders.newestArchived(), ...this.trades.newestArchived(), ...this.conditionals.newestArchived(), ...this.settled.newestArchived()];
     } catch (error) {
       throw mismatch((error as Error).message);
     }
@@ -387,16 +393,28 @@ export class HistoryProjection {
     return this.funds.get(accountId) ?? [];
   }
 
+  /** The account's equity at each settlement it was in, oldest first. */
   equityCurve(accountId: string): readonly EquityPoint[] {
-    return this.equity.get(accountId) ?? [];
+    return this.settled.linesOf(accountId).map(({ settlement, line }) => ({ timestamp: settlement.ts, equity: line.balance }));
   }
 
-  settlementHistory(): readonly SettlementDetail[] {
-    return this.settlements;
+  /** Every settlement, oldest first (the accounts' lines apart: settlementLine). */
+  settlementHistory(): readonly SettlementRecord[] {
+    return this.settled.all();
   }
 
-  settlementOn(date: string): SettlementDetail | undefined {
-    return this.settlements.find((s) => s.settlementDate === date);
+  settlementOn(date: string): SettlementRecord | undefined {
+    return this.settled.on(date);
+  }
+
+  /** The account's line of a settlement, if it was settled then. */
+  settlementLine(settlement: SettlementRecord, accountId: string): SettledAccount | undefined {
+    return this.settled.line(settlement.index, accountId);
+  }
+
+  /** The account's lines of every settlement it was in, oldest first. */
+  settlementLinesOf(accountId: string): { readonly settlement: SettlementRecord; readonly line: SettledAccount }[] {
+    return this.settled.linesOf(accountId);
   }
 
   liquidationHistory(): readonly LiquidationHistory[] {
@@ -484,9 +502,7 @@ export class HistoryProjection {
         break;
       case 'settlement.completed': {
         const { type: _type, ...detail } = event;
-        const accounts = event.accounts.map((account) => ({ ...account, tradesThrough: this.trades.count(account.accountId) }));
-        this.settlements.push({ ...detail, accounts, ts });
-        for (const account of event.accounts) this.push(this.equity, account.accountId, { timestamp: ts, equity: account.balance });
+        this.settled.observe(detail, ts, (accountId) => this.trades.count(accountId));
         break;
       }
       case 'account.liquidated': {

@@ -75,11 +75,27 @@ export interface SettlementSummary {
   readonly ts: number;
 }
 
+/** A settlement with every account's line: the form the history is saved in as plain data (toJSON). */
 export interface SettlementDetail extends SettlementSummary {
   readonly nextTradingDay: string;
   readonly instruments: readonly InstrumentSettlement[];
   /** By account id, as the core settles them. */
   readonly accounts: readonly SettledAccount[];
+}
+
+/**
+ * A settlement as the history keeps it: the accounts' lines are kept apart, per account
+ * (SettlementHistory), since they grow with every account every day.
+ */
+export interface SettlementRecord extends SettlementSummary {
+  /** Its place in the settlement history (0: the first). */
+  readonly index: number;
+  readonly nextTradingDay: string;
+  readonly instruments: readonly InstrumentSettlement[];
+  /** The accounts settled, by account id, as the core settles them. */
+  readonly accountIds: readonly string[];
+  /** Those the settlement's forced liquidation left with positions open. */
+  readonly failedAccountIds: readonly string[];
 }
 
 /** An account's line of a settlement, as the history keeps it. */

@@ -4,11 +4,11 @@
  * so they survive restarts like every other record users query.
  */
 import type { HistoryProjection } from '../history/history-projection.ts';
-import type { LiquidationHistory, SettledAccount, SettlementDetail, TradeHistory } from '../history/history-records.ts';
+import type { LiquidationHistory, SettledAccount, SettlementRecord, TradeHistory } from '../history/history-records.ts';
 
 /** A settled day of an account: its line of the settlement, and where the day's trades lie in its trade list. */
 export interface Statement {
-  readonly settlement: SettlementDetail;
+  readonly settlement: SettlementRecord;
   readonly line: SettledAccount;
   /** Index of the day's first trade in the account's trades. */
   readonly tradesFrom: number;
@@ -27,44 +27,38 @@ export function tradingDayKey(day: number | string): string | undefined {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== key ? undefined : key;
 }
 
-/** The account's line in a settlement (lines are in account id order, as the core settles them). */
-function lineOf(settlement: SettlementDetail, accountId: string): SettledAccount | undefined {
-  const lines = settlement.accounts;
-  let low = 0;
-  let high = lines.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (lines[mid]!.accountId < accountId) low = mid + 1;
-    else high = mid;
-  }
-  const line = lines[low];
-  return line?.accountId === accountId ? line : undefined;
-}
-
 /** Every day the account was settled, oldest first. */
 export function accountDays(history: HistoryProjection, accountId: string): Statement[] {
   const days: Statement[] = [];
-  let previous: SettlementDetail | undefined;
-  for (const settlement of history.settlementHistory()) {
-    const day = dayOf(history, accountId, settlement, previous);
-    if (day !== undefined) days.push(day);
-    previous = settlement;
+  let before: { readonly settlement: SettlementRecord; readonly line: SettledAccount } | undefined;
+  for (const day of history.settlementLinesOf(accountId)) {
+    // Every account is settled each day: the line before is the day before's.
+    const previous = history.settlementHistory()[day.settlement.index - 1];
+    const previousLine = before !== undefined && before.settlement === previous ? before.line : undefined;
+    days.push(dayOf(history, accountId, day.settlement, day.line, previous, previousLine));
+    before = day;
   }
   return days;
 }
 
 /** The account's statement of `tradingDay` (YYYY-MM-DD); undefined when the account was not settled that day. */
 export function statementOf(history: HistoryProjection, accountId: string, tradingDay: string): Statement | undefined {
-  const settlements = history.settlementHistory();
-  const at = settlements.findIndex((s) => s.settlementDate === tradingDay);
-  return at < 0 ? undefined : dayOf(history, accountId, settlements[at]!, settlements[at - 1]);
+  const settlement = history.settlementOn(tradingDay);
+  const line = settlement === undefined ? undefined : history.settlementLine(settlement, accountId);
+  if (line === undefined) return undefined;
+  const previous = history.settlementHistory()[settlement!.index - 1];
+  return dayOf(history, accountId, settlement!, line, previous, previous === undefined ? undefined : history.settlementLine(previous, accountId));
 }
 
-function dayOf(history: HistoryProjection, accountId: string, settlement: SettlementDetail, previous: SettlementDetail | undefined): Statement | undefined {
-  const line = lineOf(settlement, accountId);
-  if (line === undefined) return undefined;
-  // Every account is settled each day: one missing from the day before opened since.
-  const previousLine = previous === undefined ? undefined : lineOf(previous, accountId);
+/** `previousLine`: the account's line of the settlement before (none when it opened since). */
+function dayOf(
+  history: HistoryProjection,
+  accountId: string,
+  settlement: SettlementRecord,
+  line: SettledAccount,
+  previous: SettlementRecord | undefined,
+  previousLine: SettledAccount | undefined,
+): Statement {
   const tradesFrom = previousLine === undefined ? 0 : (previousLine.tradesThrough ?? tradesAfter(history, accountId, previous!.ts));
   const tradesTo = line.tradesThrough ?? tradesAfter(history, accountId, settlement.ts);
   return { settlement, line, tradesFrom, tradesTo: Math.max(tradesFrom, tradesTo), openedAfter: previous?.ts ?? 0 };

@@ -2,7 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
 import { tradingDayKey } from '../../../app/services/statements.ts';
-import type { SettlementDetail } from '../../../app/history/history-records.ts';
+import type { HistoryProjection } from '../../../app/history/history-projection.ts';
+import type { SettlementRecord } from '../../../app/history/history-records.ts';
 import { type AccountSettlement, type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
@@ -25,14 +26,14 @@ const ExecuteBody = Type.Object(
   { additionalProperties: false, description: 'Optional: without a body the current trading day is settled' },
 );
 
-function summaryView(s: SettlementDetail) {
+function summaryView(s: SettlementRecord) {
   return {
     settlement_date: s.settlementDate,
     next_trading_day: s.nextTradingDay,
     total_accounts: s.totalAccounts,
     settled_accounts: s.settledAccounts,
     failed_accounts: s.failedAccounts,
-    failed_account_ids: s.accounts.filter((a) => a.forceCloseFailed === true).map((a) => a.accountId),
+    failed_account_ids: [...s.failedAccountIds],
     force_closed_accounts: [...s.forceClosedAccounts],
     total_commission: s.totalCommission,
     total_profit: s.totalProfit,
@@ -51,11 +52,16 @@ const DetailQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 });
 
-function detailView(s: SettlementDetail, query: Static<typeof DetailQuery>) {
+/**
+ * `userOf`: an account's user, known without reading the account's line: the lines are
+ * read for the page only (they live in the history's archive).
+ */
+function detailView(history: HistoryProjection, s: SettlementRecord, query: Static<typeof DetailQuery>, userOf: (accountId: string) => string | undefined) {
   const search = query.search?.toLowerCase();
-  const found = search === undefined ? s.accounts : s.accounts.filter((a) => a.accountId.toLowerCase().includes(search) || a.userId.toLowerCase().includes(search));
+  const user = (accountId: string) => userOf(accountId) ?? history.settlementLine(s, accountId)?.userId ?? '';
+  const found = search === undefined ? s.accountIds : s.accountIds.filter((id) => id.toLowerCase().includes(search) || user(id).toLowerCase().includes(search));
   const offset = query.offset ?? 0;
-  const lines = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+  const lines = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit).map((id) => history.settlementLine(s, id)!);
   return {
     ...summaryView(s),
     instruments: s.instruments.map((i) => ({
@@ -182,11 +188,12 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
       if (tradingDay !== undefined && tradingDay < current && ctx.exchange.history.settlementOn(tradingDay) === undefined) {
         throw new ApiError(ResultCode.ParameterError, `trading day ${tradingDay} was never traded here: the exchange is trading ${current}`);
       }
-      const { result, stamped } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }) });
+      const { result } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }) });
       const event = result.events.find((e) => e.type === 'settlement.completed');
-      if (event?.type !== 'settlement.completed') throw new ApiError(ResultCode.InternalError, 'settlement produced no summary');
-      const { type: _type, ...detail } = event;
-      return ok(summaryView({ ...detail, ts: stamped.ts }));
+      // The history took the settlement in when it was applied, before this answer.
+      const record = event?.type === 'settlement.completed' ? ctx.exchange.history.settlementOn(event.settlementDate) : undefined;
+      if (record === undefined) throw new ApiError(ResultCode.InternalError, 'settlement produced no summary');
+      return ok(summaryView(record));
     },
   );
 
@@ -217,7 +224,7 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
       if (day === undefined) throw new ApiError(ResultCode.ParameterError, `params.date ${request.params.date} is not a date`);
       const settlement = ctx.exchange.history.settlementOn(day);
       if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${day}`);
-      return ok(detailView(settlement, request.query));
+      return ok(detailView(ctx.exchange.history, settlement, request.query, (id) => ctx.exchange.state.accounts.get(id)?.userId));
     },
   );
 }
