@@ -3,6 +3,7 @@ import { ResultCode, type User, usernameKey } from '../../core/index.ts';
 import { ApiError, TOO_MANY_REQUESTS } from '../../protocol/index.ts';
 import type { Exchange } from '../exchange.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { operatorNameProblem } from './operator-names.ts';
 import { PasswordWorkLimiter } from './password-work-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenClaims, TokenService, TokenVersions } from './tokens.ts';
@@ -55,9 +56,17 @@ export class AuthService {
     private readonly verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
   ) {}
 
-  /** `address`: the client's, when a client asks (the configured admin is registered by the exchange itself). */
+  /**
+   * `address`: the client's, when a client registers itself (the configured admin and
+   * enrolled users are registered by the exchange and its operators, who may give names
+   * a trader may not take: operatorNameProblem).
+   */
   async register(username: string, password: string, role: 'user' | 'admin' = 'user', address?: string): Promise<RegisteredUser> {
-    if (address !== undefined) await this.allowPasswordWork(address, ResultCode.PermissionDenied);
+    if (address !== undefined) {
+      const problem = operatorNameProblem(username);
+      if (problem !== '') throw new ApiError(ResultCode.ParameterError, problem);
+      await this.allowPasswordWork(address, ResultCode.PermissionDenied);
+    }
     const passwordHash = await hashPassword(password);
     const { result, stamped } = await this.exchange.submit({ type: 'user.register', userId: randomUUID(), username, passwordHash, role });
     if (result.code !== ResultCode.Success) throw new ApiError(result.code, result.message);

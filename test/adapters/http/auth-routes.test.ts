@@ -63,6 +63,16 @@ describe('HTTP /api/auth', () => {
       }
     });
 
+    it("refuses names that read as the exchange's staff to a trader registering itself; an operator may still give them", async () => {
+      for (const username of ['Administrator', 'sup.port', 'SYSTEM', 'root', 'Risk_Control']) {
+        const message = await refused(h, 'POST', '/api/auth/register', { body: { username, password: 'password1' } }, 1001, 400);
+        assert.equal(message, `username ${JSON.stringify(username)} reads as the exchange's own staff: choose another`);
+      }
+      await h.ok('POST', '/api/auth/register', { body: { username: 'admin_fan', password: 'password1' } });
+      const enrolled = await h.asAdmin('POST', '/api/management/users', { users: [{ username: 'support' }] });
+      assert.deepEqual([enrolled.enrolled, enrolled.users[0].error], [1, null], 'an operator may enrol "support"');
+    });
+
     it('refuses a password shorter than 6 characters with 1001 / 400 naming the field', async () => {
       await refusedNaming(h, 'POST', '/api/auth/register', { body: { username: 'shortpw', password: '12345' } }, 1001, 400, 'password');
       await refusedNaming(h, 'POST', '/api/auth/register', { body: { username: 'shortpw', password: '' } }, 1001, 400, 'password');
