@@ -278,6 +278,20 @@ describe('forced liquidation', () => {
     assert.equal(x.run({ type: 'account.force-liquidate', accountId: 'nobody' }).code, ResultCode.AccountNotFound);
   });
 
+  it("an administrator's liquidation of an account with only a pending conditional order cancels it, and records that", () => {
+    const x = longOnThinEquity();
+    const created = x.run({
+      type: 'conditional.create', conditionalId: 'A-stop', accountId: 'A', instrumentId: CU.instrumentId, direction: 'BUY', offset: 'OPEN', volume: 1,
+      orderType: 'MARKET', limitPrice: 0, conditionType: 'PriceTouch', triggerPrice: 71000, triggerCondition: 'GreaterOrEqual', validUntil: 0,
+    });
+    assert.equal(created.code, ResultCode.Success);
+    const result = x.run({ type: 'account.force-liquidate', accountId: 'A' });
+    const [record] = eventsOfType(result, 'account.liquidated');
+    assert.deepEqual([record?.result, record?.cancelledOrders, record?.cancelledConditionals, record?.orders.length], ['complete', 0, 1, 0]);
+    assert.deepEqual(eventsOfType(result, 'conditional.changed').map((e) => e.conditional.status), ['Cancelled']);
+    assert.equal(eventsOfType(x.run({ type: 'account.force-liquidate', accountId: 'A' }), 'account.liquidated').length, 0, 'nothing left: no record');
+  });
+
   it('a liquidation order whose rest found nothing keeps saying what it is, then why it ended', () => {
     const x = new CoreHarness([CU]);
     x.ensureAccount('A', 80_000);

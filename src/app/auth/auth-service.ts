@@ -83,12 +83,14 @@ export class AuthService {
     await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
     const user = this.exchange.state.usersByName.get(usernameKey(username));
     let version = 0;
+    let signOutVersion = 0;
     const { ok, retryAfter } = await this.limiter.attempt(username, address, async () => {
       if (user === undefined) {
         await this.verify(password, await unknownUserHash());
         return false;
       }
       version = user.passwordVersion;
+      signOutVersion = user.signOutVersion;
       return this.verify(password, user.passwordHash);
     });
     if (retryAfter > 0) {
@@ -97,7 +99,9 @@ export class AuthService {
     if (!ok || user === undefined) throw new ApiError(ResultCode.AuthenticationFailed, 'wrong username or password');
     // The password checked was replaced while it was checked: it no longer logs in.
     if (user.passwordVersion !== version) throw new ApiError(ResultCode.AuthenticationFailed, 'the password was changed while it was checked: log in with the new one');
-    return this.loggedIn(user, version);
+    // So did a log out everywhere: it ends the sessions begun before it, this one too.
+    if (user.signOutVersion !== signOutVersion) throw new ApiError(ResultCode.AuthenticationFailed, 'every session of this user was ended while the login was checked: log in again');
+    return this.loggedIn(user, version, signOutVersion);
   }
 
   /**
@@ -115,8 +119,11 @@ export class AuthService {
     if (!check.ok) throw new ApiError(ResultCode.AuthenticationFailed, 'password is not the current password');
     // Hashing the new one costs what a check does: it is charged alike.
     await this.allowPasswordWork(address, ResultCode.AuthenticationFailed);
+    // The new token is of the sign-out version the change was asked under: a log out
+    // everywhere that comes before the answer ends it too.
+    const signOutVersion = this.exchange.state.users.get(userId)?.signOutVersion ?? 0;
     const { user, passwordVersion } = await this.setPassword(userId, next, userId, check.version);
-    return this.loggedIn(user, passwordVersion);
+    return this.loggedIn(user, passwordVersion, signOutVersion);
   }
 
   /**
@@ -172,7 +179,7 @@ export class AuthService {
     return { user, passwordVersion: event.passwordVersion };
   }
 
-  private loggedIn(user: User, passwordVersion: number, signOutVersion = user.signOutVersion): LoginResult {
+  private loggedIn(user: User, passwordVersion: number, signOutVersion: number): LoginResult {
     const caller: Caller = { userId: user.userId, username: user.username, role: user.role, passwordVersion, signOutVersion };
     return { ...caller, token: this.tokens.issue(caller, caller) };
   }

@@ -9,6 +9,10 @@ import { describe, it } from 'node:test';
 import { SIGNED_OUT_CLOSE_CODE } from '../../../src/adapters/ws/diff-limits.ts';
 import type { DiffSession } from '../../../src/adapters/ws/diff-session.ts';
 import { type HandlerContext, startSession } from '../../../src/adapters/ws/message-handlers.ts';
+import { AuthService } from '../../../src/app/auth/auth-service.ts';
+import { LoginLimiter } from '../../../src/app/auth/login-limiter.ts';
+import { verifyPassword } from '../../../src/app/auth/passwords.ts';
+import type { ApiError } from '../../../src/protocol/index.ts';
 import { diffTestbed } from '../../support/diff-testbed.ts';
 import { needsToken, refused } from '../../support/route-checks.ts';
 
@@ -88,6 +92,22 @@ describe('log out everywhere', () => {
     client.send({ aid: 'insert_order', user_id: 'pia_out', order_id: 'pia-late', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 80000 });
     assert.equal((await ended).code, SIGNED_OUT_CLOSE_CODE);
     assert.equal(h.exchange.state.accounts.get('PIA1')!.liveOrders.size, 0, 'no order placed');
+  });
+
+  it('refuses a login whose password check a log out everywhere overtook (1002), instead of answering a token that outlives it', async () => {
+    const { h } = bed;
+    const rue = await h.user('rue_out');
+    const verify = async (password: string, hash: string) => {
+      const right = await verifyPassword(password, hash);
+      await h.exchange.submit({ type: 'user.end-sessions', userId: rue.userId, byUserId: h.admin.userId });
+      return right;
+    };
+    const racing = new AuthService(h.exchange, h.service.auth.tokens, new LoginLimiter(), undefined, verify);
+    await assert.rejects(racing.login('rue_out', 'password1', '127.0.0.9'), (error: ApiError) => {
+      assert.deepEqual([error.code, error.message], [1002, 'every session of this user was ended while the login was checked: log in again']);
+      return true;
+    });
+    assert.equal((await login('rue_out', 'password1')).status, 200, 'a login after it goes through');
   });
 
   it('a DIFF login that waited across a log out everywhere is refused', async () => {
