@@ -312,6 +312,7 @@ describe('HTTP /api/auth', () => {
       assert.deepEqual(await names('search=SEARCH_k'), ['search_Kim']);
       assert.deepEqual(await names('search=acct-7'), ['search_Kim']);
       assert.deepEqual(await names(`search=${kim.userId}`), ['search_Kim']);
+      assert.deepEqual(await names(`search=${kim.userId.slice(0, 8)}`), [], 'a part of a user id finds nothing');
       await h.user('search_kit');
       assert.deepEqual(await names('search=search_ki&limit=1&offset=1'), ['search_kit']);
       assert.deepEqual(await names('search=nobody-has-this'), []);

@@ -263,6 +263,10 @@ describe('HTTP /api/admin/settlement', () => {
       assert.equal(byAccount.account_lines, 1);
       const byUser = await h.asAdmin('GET', `${path}?search=${encodeURIComponent(carol.userId.toUpperCase())}`);
       assert.deepEqual(byUser.accounts.map((a: any) => a.user_id), [carol.userId]);
+      const byName = await h.asAdmin('GET', `${path}?search=${carol.username.slice(1).toUpperCase()}`);
+      assert.deepEqual(byName.accounts.map((a: any) => a.user_id), [carol.userId]);
+      // A part of a user id is not a search for it: a few letters are in most UUIDs.
+      assert.deepEqual((await h.asAdmin('GET', `${path}?search=${carol.userId.slice(0, 8)}`)).account_lines, 0);
       const none = await h.asAdmin('GET', `${path}?search=no-such-account`);
       assert.deepEqual([none.account_lines, none.accounts], [0, []]);
       for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=x', 'search=']) {

@@ -1632,7 +1632,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description Users whose name, id or an account id contains this, ignoring case */
+                /** @description Users whose name or an account id contains this, or whose user id it is, ignoring case */
                 search?: string;
             };
             header?: never;
@@ -9001,7 +9001,7 @@ export interface operations {
     getAdminSettlementDetailByDate: {
         parameters: {
             query?: {
-                /** @description Only accounts whose account id or user id contains this, ignoring case */
+                /** @description Only accounts whose account id or username contains this, or whose user id it is, ignoring case */
                 search?: string;
                 /** @description Account lines in the page; without it, every line from offset on */
                 limit?: number;

@@ -34,7 +34,7 @@ type User = NonNullable<ReturnType<HttpContext['exchange']['state']['users']['ge
  */
 const UserQuery = Type.Composite([
   Paging,
-  Type.Object({ search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Users whose name, id or an account id contains this, ignoring case' })) }),
+  Type.Object({ search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Users whose name or an account id contains this, or whose user id it is, ignoring case' })) }),
 ]);
 
 /** Who set a password when the exchange did at its start: no username has parentheses. */
@@ -115,7 +115,9 @@ export function authRoutes(app: Api, ctx: HttpContext): void {
     async (request, reply) => {
       const search = request.query.search?.toLowerCase() ?? '';
       const users = [...ctx.exchange.state.users.values()];
-      const found = search === '' ? users : users.filter((user) => [user.username, user.userId, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
+      // A user id only whole: a few letters are in most UUIDs.
+      const found =
+        search === '' ? users : users.filter((user) => user.userId.toLowerCase() === search || [user.username, ...user.accountIds].some((text) => text.toLowerCase().includes(search)));
       return ok(page(reply, found, request.query).map((user) => userRecord(user, ctx.exchange.state.users, request.caller)));
     },
   );

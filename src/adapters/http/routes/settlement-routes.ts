@@ -43,11 +43,12 @@ function summaryView(s: SettlementRecord) {
 
 /**
  * The detail's account lines: every one, or a page (limit and offset), of those whose
- * account or user id contains `search`, ignoring case. A day of 10,000 accounts is 3 MB
+ * account id or username contains `search`, or whose user id it is, ignoring case (a
+ * few letters would be in most user ids, which are UUIDs). A day of 10,000 accounts is 3 MB
  * whole; the console reads it a page at a time.
  */
 const DetailQuery = Type.Object({
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only accounts whose account id or user id contains this, ignoring case' })),
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only accounts whose account id or username contains this, or whose user id it is, ignoring case' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Account lines in the page; without it, every line from offset on' })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 });
@@ -56,10 +57,14 @@ const DetailQuery = Type.Object({
  * `userOf`: an account's user, known without reading the account's line: the lines are
  * read for the page only (they live in the history's archive).
  */
-function detailView(history: HistoryProjection, s: SettlementRecord, query: Static<typeof DetailQuery>, userOf: (accountId: string) => string | undefined) {
+function detailView(history: HistoryProjection, s: SettlementRecord, query: Static<typeof DetailQuery>, userOf: (accountId: string) => { userId: string; username: string } | undefined) {
   const search = query.search?.toLowerCase();
-  const user = (accountId: string) => userOf(accountId) ?? history.settlementLine(s, accountId)?.userId ?? '';
-  const found = search === undefined ? s.accountIds : s.accountIds.filter((id) => id.toLowerCase().includes(search) || user(id).toLowerCase().includes(search));
+  const matches = (accountId: string) => {
+    if (accountId.toLowerCase().includes(search!)) return true;
+    const user = userOf(accountId);
+    return user !== undefined && (user.username.toLowerCase().includes(search!) || user.userId.toLowerCase() === search);
+  };
+  const found = search === undefined ? s.accountIds : s.accountIds.filter(matches);
   const offset = query.offset ?? 0;
   const lines = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit).map((id) => history.settlementLine(s, id)!);
   return {
@@ -224,7 +229,12 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
       if (day === undefined) throw new ApiError(ResultCode.ParameterError, `params.date ${request.params.date} is not a date`);
       const settlement = ctx.exchange.history.settlementOn(day);
       if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${day}`);
-      return ok(detailView(ctx.exchange.history, settlement, request.query, (id) => ctx.exchange.state.accounts.get(id)?.userId));
+      const { accounts, users } = ctx.exchange.state;
+      const userOf = (accountId: string) => {
+        const user = users.get(accounts.get(accountId)?.userId ?? '');
+        return user === undefined ? undefined : { userId: user.userId, username: user.username };
+      };
+      return ok(detailView(ctx.exchange.history, settlement, request.query, userOf));
     },
   );
 }
