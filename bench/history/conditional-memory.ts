@@ -8,28 +8,13 @@
  * after a full collection, per order, and the size of the core state's snapshot text.
  * The last stdout line is one JSON object.
  */
-import { HistoryProjection } from '../../src/app/history/history-projection.ts';
-import { apply, type Command, createCoreState, serializeState } from '../../src/core/index.ts';
+import { serializeState } from '../../src/core/index.ts';
 import { COPPER } from '../../test/support/core-harness.ts';
+import { inProcessExchange } from './in-process.ts';
 
 const count = Number(process.env.BENCH_CONDITIONALS ?? 200_000);
-const collect = (globalThis as { gc?: () => void }).gc;
-if (collect === undefined) throw new Error('run with node --expose-gc (npm run bench:conditionals does)');
-
-const state = createCoreState();
-const history = new HistoryProjection();
-let seq = 0;
-let ts = Date.UTC(2026, 10, 23, 2, 0);
-const run = (command: Command): void => {
-  const stamped = { seq: ++seq, ts: ++ts, command };
-  const result = apply(state, stamped);
-  if (result.code !== 1000) throw new Error(`${command.type} refused: ${result.message}`);
-  history.apply(stamped, result);
-};
-const heap = (): number => {
-  collect();
-  return process.memoryUsage().heapUsed;
-};
+const { state, history, run, memory } = inProcessExchange('bench:conditionals');
+const heap = (): number => memory().heapUsed;
 
 run({ type: 'instrument.add', spec: COPPER });
 run({ type: 'user.register', userId: 'u', username: 'trader', passwordHash: 'x', role: 'user' });

@@ -8,29 +8,12 @@
  * heap's growth after a full collection per account and day. The last stdout line is one
  * JSON object.
  */
-import { HistoryProjection } from '../../src/app/history/history-projection.ts';
-import { apply, type Command, createCoreState } from '../../src/core/index.ts';
 import { COPPER } from '../../test/support/core-harness.ts';
+import { inProcessExchange } from './in-process.ts';
 
 const accounts = Number(process.env.BENCH_SETTLE_ACCOUNTS ?? 3000);
 const days = Number(process.env.BENCH_SETTLE_DAYS ?? 60);
-const collect = (globalThis as { gc?: () => void }).gc;
-if (collect === undefined) throw new Error('run with node --expose-gc (npm run bench:settlements does)');
-
-const state = createCoreState();
-const history = new HistoryProjection();
-let seq = 0;
-let ts = Date.UTC(2026, 10, 23, 2, 0);
-const run = (command: Command): void => {
-  const stamped = { seq: ++seq, ts: ++ts, command };
-  const result = apply(state, stamped);
-  if (result.code !== 1000) throw new Error(`${command.type} refused: ${result.message}`);
-  history.apply(stamped, result);
-};
-const memory = () => {
-  collect();
-  return process.memoryUsage();
-};
+const { history, run, memory } = inProcessExchange('bench:settlements');
 
 run({ type: 'instrument.add', spec: COPPER });
 run({ type: 'trading-day.begin', tradingDay: '2026-11-23' });
@@ -49,10 +32,7 @@ for (let i = 0; i + 1 < accounts; i += 2) {
 }
 const before = memory();
 const started = performance.now();
-for (let day = 0; day < days; day++) {
-  ts += 86_400_000;
-  run({ type: 'settlement.execute' });
-}
+for (let day = 0; day < days; day++) run({ type: 'settlement.execute' }, 86_400_000);
 const seconds = (performance.now() - started) / 1000;
 const after = memory();
 const accountDays = accounts * days;
