@@ -1,6 +1,5 @@
 import {
   type ApplyResult,
-  type ConditionalRecord,
   type CoreEvent,
   isLiveStatus,
   type StampedCommand,
@@ -8,9 +7,9 @@ import {
   type TradeSide,
 } from '../../core/index.ts';
 import { archivedRecordTest, ORDER_CODEC, TRADE_CODEC } from './archive-codecs.ts';
-import { ArchivedLists, type SavedLists } from './archived-lists.ts';
-import { type ArrayRef, ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
-import { ConditionalHistory, type SavedConditionals } from './conditional-history.ts';
+import { ArchivedLists } from './archived-lists.ts';
+import { ArrayWriter, decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.ts';
+import { ConditionalHistory } from './conditional-history.ts';
 import {
   type EquityPoint,
   type FundsMovement,
@@ -18,14 +17,16 @@ import {
   type OrderHistory,
   orderEntry,
   type SettledAccount,
-  type SettlementDetail,
   type SettlementRecord,
   type TradeHistory,
   type TransferHistory,
 } from './history-records.ts';
 import { OrderIdIndex } from './order-id-index.ts';
-import { type ArchiveChunkStore, RecordArchive } from './record-archive.ts';
-import { type SavedSettlements, SettlementHistory } from './settlement-history.ts';
+import { RecordArchive } from './record-archive.ts';
+import { CHECKPOINT_VERSION, type CheckpointDocument, type HistoryOptions, type SavedHistory } from './saved-history.ts';
+import { SettlementHistory } from './settlement-history.ts';
+
+export type { HistoryOptions, SavedHistory } from './saved-history.ts';
 
 /**
  * Settled orders, and trades, kept as objects before the oldest go to the archive. A DIFF
@@ -39,13 +40,6 @@ const KEEP_IN_HEAP = 16_384;
 const CONDITIONALS_KEPT_IN_HEAP = 1_024;
 /** Accounts' settlement lines kept as objects before the oldest are archived: the latest day's of a large class. */
 const SETTLEMENT_LINES_KEPT_IN_HEAP = 4_096;
-/**
- * The layout of `checkpoint`'s document: a checkpoint of another layout is not loaded
- * (the history is rebuilt instead). Raise it also when the archive's record texts or
- * chunks change (archive-codecs.ts, record-archive.ts): a checkpoint trusts the stored
- * chunks, and only a rebuild compares them and writes those that differ.
- */
-const CHECKPOINT_VERSION = 3;
 
 /** The event types the history is built from (see `observe`). */
 const HISTORY_EVENTS = new Set<CoreEvent['type']>([
@@ -62,52 +56,11 @@ const HISTORY_EVENTS = new Set<CoreEvent['type']>([
   'conditional.changed',
 ]);
 
-export interface HistoryOptions {
-  /** Settled orders, and trades, kept as objects before the oldest are archived. */
-  readonly keepInHeap?: number;
-  /** Where the archive's full chunks go (the storage engine, in the exchange; memory by default). */
-  readonly archiveStore?: ArchiveChunkStore;
-  /** Bytes per archive chunk (tests make them small, to fill many). */
-  readonly archiveChunkBytes?: number;
-}
-
-/** What `checkpoint` writes: typed arrays are refs into the checkpoint's arrays (checkpoint-codec.ts). */
-interface CheckpointDocument extends Omit<SavedHistory, 'orders' | 'trades' | 'conditionals' | 'settlements' | 'equity'> {
-  readonly version: number;
-  readonly archive: {
-    readonly count: number;
-    readonly nextChunk: number;
-    readonly chunkOf: ArrayRef;
-    readonly offsetOf: ArrayRef;
-    readonly open: readonly (readonly [group: string, chunk: number, bytes: ArrayRef])[];
-  };
-  readonly orders: SavedLists<OrderHistory>;
-  readonly trades: SavedLists<TradeHistory>;
-  readonly conditionals: SavedConditionals;
-  readonly settlements: SavedSettlements;
-  readonly latest: readonly (readonly [account: string, table: { readonly seed: number; readonly entries: number; readonly indexes: ArrayRef; readonly hashes: ArrayRef }])[];
-  readonly tradedInstruments: readonly (readonly [account: string, instruments: string[]])[];
-  readonly orderCount: number;
-}
-
 /** The events that place or change an order, each naming one. */
 export type OrderEvent = Extract<CoreEvent, { type: 'order.accepted' | 'order.rejected' | 'order.replaced' | 'order.cancelled' }>;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 
-export interface SavedHistory {
-  readonly orders: [string, OrderHistory[]][];
-  readonly trades: [string, TradeHistory[]][];
-  readonly transfers: [string, TransferHistory[]][];
-  readonly funds: [string, FundsMovement[]][];
-  readonly equity: [string, EquityPoint[]][];
-  readonly settlements: SettlementDetail[];
-  readonly liquidations: LiquidationHistory[];
-  readonly tradeCount: number;
-  readonly orderCount?: number;
-  /** Every conditional order's record (absent before the history kept them). */
-  readonly conditionals?: ConditionalRecord[];
-}
 
 /**
  * The history users query (orders, trades, transfers, settlements, liquidations, equity
