@@ -1,11 +1,14 @@
 import { type ClockTime, type SessionRange, type TradingHours, tradingHoursText } from '../config/index.ts';
 import { type Command, type CoreState, ResultCode } from '../core/index.ts';
 import type { Clock } from './clock.ts';
-import { tradingDayAt, type WallClock, wallClock } from './trading-calendar.ts';
+import { isTradingDate } from '../core/calendar/trading-days.ts';
+import type { HolidayLookup } from '../core/calendar/holidays.ts';
+import { holdsNightSession, tradingDayAt, type WallClock, wallClock } from './trading-calendar.ts';
 
 /**
  * Scheduled sessions (exchange.session_mode = "scheduled", DECISIONS.md): the market is
- * open during the sessions of trading_hours on weekdays, and the day is settled at
+ * open during the sessions of trading_hours on trading days (weekdays that are no
+ * holidays; no night session before a holiday), and the day is settled at
  * settlement_time. The schedule does not change the state itself: it submits journaled commands (market.open,
  * market.close, settlement.execute) as the clock passes each boundary, so a replay
  * reproduces every session exactly, whatever the configuration says on the day of the
@@ -27,15 +30,15 @@ export interface SessionTimes {
 export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes, seenMs = nowMs): Command[] {
   const local = wallClock(nowMs, times.timeZone);
   const commands: Command[] = [];
-  const session = sessionAt(local, times.tradingHours);
+  const session = sessionAt(local, times, state.holidays);
   const open = session !== undefined;
-  const sameSession = open && session === sessionAt(wallClock(seenMs, times.timeZone), times.tradingHours);
+  const sameSession = open && session === sessionAt(wallClock(seenMs, times.timeZone), times, state.holidays);
   if (state.marketClosed === '' && !sameSession) commands.push({ type: 'market.close', reason: closedReason(times) });
   // The day is settled once its settlement time has passed; days missed while the
   // exchange was down are settled one after the other, each moving the day on.
-  const today = local.isWeekday ? local.date : undefined;
+  const today = isTradingDate(local.date, state.holidays) ? local.date : undefined;
   const settled = state.tradingDay === '' || state.tradingDay > (today ?? '') || (state.tradingDay === today && local.minutes < times.settlementTime.minutes);
-  const behind = state.tradingDay !== '' && state.tradingDay < tradingDayAt(nowMs, times.timeZone);
+  const behind = state.tradingDay !== '' && state.tradingDay < tradingDayAt(nowMs, times.timeZone, state.holidays);
   if (!settled || behind) commands.push({ type: 'settlement.execute', tradingDay: state.tradingDay });
   // The market opens only once every earlier day is settled (in a later round): an order
   // taken at the open would otherwise belong to a day that a settlement then ends.
@@ -44,29 +47,38 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
 }
 
 function closedReason(times: SessionTimes): string {
-  return `orders are taken ${tradingHoursText(times.tradingHours)} (${times.timeZone}), Monday to Friday`;
+  return `orders are taken ${tradingHoursText(times.tradingHours)} (${times.timeZone}), Monday to Friday, holidays excepted`;
 }
 
 /**
- * Which session `local` is in: the date and start of the session begun on a weekday that
- * holds it, or undefined between sessions. A session whose end is earlier than its start
- * runs past midnight (a night session): its part after midnight belongs to the session
- * begun the evening before (Friday's runs into Saturday morning; none begins on Sunday
- * evening), as Chinese night sessions do.
+ * Which session `local` is in: the date and start of the session that holds it, or
+ * undefined between sessions. A session whose end is earlier than its start runs past
+ * midnight: its part after midnight belongs to the session begun the evening before
+ * (Friday's runs into Saturday morning; none begins on Sunday evening), as Chinese night
+ * sessions do.
  */
-function sessionAt(local: WallClock, hours: TradingHours): string | undefined {
-  for (const range of hours) {
+function sessionAt(local: WallClock, times: SessionTimes, holidays: HolidayLookup): string | undefined {
+  for (const range of times.tradingHours) {
     const began = beganOn(local, range);
-    if (began !== undefined) return `${began} ${range.start.text}`;
+    if (began !== undefined && isHeldOn(began, range, times, holidays)) return `${began} ${range.start.text}`;
   }
   return undefined;
 }
 
-/** The date the session of `range` that holds `local` began on, if one does. */
+/** The date the session of `range` that holds `local` began on, if one does (any day). */
 function beganOn(local: WallClock, { start, end }: SessionRange): string | undefined {
-  if (start.minutes < end.minutes) return local.isWeekday && local.minutes >= start.minutes && local.minutes < end.minutes ? local.date : undefined;
-  if (local.minutes >= start.minutes) return local.isWeekday ? local.date : undefined;
-  return local.minutes < end.minutes && local.dayBeforeIsWeekday ? local.dayBefore : undefined;
+  if (start.minutes < end.minutes) return local.minutes >= start.minutes && local.minutes < end.minutes ? local.date : undefined;
+  if (local.minutes >= start.minutes) return local.date;
+  return local.minutes < end.minutes ? local.dayBefore : undefined;
+}
+
+/**
+ * Whether the session of `range` is held when begun on `date`: the day's own sessions on
+ * trading days, those after the settlement time (night sessions, the next trading day's)
+ * on the evenings that hold them.
+ */
+function isHeldOn(date: string, range: SessionRange, times: SessionTimes, holidays: HolidayLookup): boolean {
+  return range.start.minutes > times.settlementTime.minutes ? holdsNightSession(date, holidays) : isTradingDate(date, holidays);
 }
 
 /**

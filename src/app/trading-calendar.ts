@@ -1,25 +1,21 @@
-import { dayNumber, dayString, weekday } from '../core/calendar.ts';
+import { dayNumber, dayString } from '../core/calendar/dates.ts';
+import { type HolidayLookup, NO_HOLIDAYS } from '../core/calendar/holidays.ts';
+import { isTradingDate, nextTradingDay, tradingDayFrom } from '../core/calendar/trading-days.ts';
 import { zonedTime } from '../marketdata/exchange-time.ts';
 
 /**
  * Which trading day a moment belongs to, in the exchange's time zone: the calendar date
- * there, moved to the next Monday when it falls on a weekend. (Holiday calendars are a
- * later refinement; the shape stays.)
+ * there, moved to the next trading day when it falls on a weekend or a holiday.
  */
-export function tradingDayAt(epochMs: number, timeZone: string): string {
-  let n = dayNumber(wallClock(epochMs, timeZone).date);
-  while (isWeekend(n)) n++;
-  return dayString(n);
+export function tradingDayAt(epochMs: number, timeZone: string, holidays: HolidayLookup = NO_HOLIDAYS): string {
+  return tradingDayFrom(wallClock(epochMs, timeZone).date, holidays);
 }
 
 /** A moment as the exchange's wall clock shows it. */
 export interface WallClock {
   /** YYYY-MM-DD in the exchange's time zone. */
   readonly date: string;
-  readonly isWeekday: boolean;
-  /** Whether the day before was a weekday (a session past midnight began then). */
-  readonly dayBeforeIsWeekday: boolean;
-  /** YYYY-MM-DD of the day before. */
+  /** YYYY-MM-DD of the day before (a session past midnight began then). */
   readonly dayBefore: string;
   /** Minutes after midnight. */
   readonly minutes: number;
@@ -28,11 +24,16 @@ export interface WallClock {
 export function wallClock(epochMs: number, timeZone: string): WallClock {
   const t = zonedTime(epochMs, timeZone);
   const date = `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-  const n = dayNumber(date);
-  return { date, isWeekday: !isWeekend(n), dayBeforeIsWeekday: !isWeekend(n - 1), dayBefore: dayString(n - 1), minutes: t.hour * 60 + t.minute };
+  return { date, dayBefore: dayString(dayNumber(date) - 1), minutes: t.hour * 60 + t.minute };
 }
 
-function isWeekend(dayNo: number): boolean {
-  const d = weekday(dayNo);
-  return d === 0 || d === 6;
+/**
+ * Whether the evening of `day` holds the night sessions (those after the settlement
+ * time, which trade for the next trading day): only a trading day's evening does, and not
+ * the last one before a holiday. Chinese exchanges hold no night session before a
+ * holiday, so that the days off begin with the day's close; a weekend alone does not stop
+ * Friday's.
+ */
+export function holdsNightSession(day: string, holidays: HolidayLookup): boolean {
+  return isTradingDate(day, holidays) && nextTradingDay(day, holidays) === nextTradingDay(day);
 }

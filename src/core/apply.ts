@@ -1,6 +1,7 @@
 import type { ApplyResult } from './apply-result.ts';
 import { deposit, endSessions, openAccount, registerUser, setAccountFrozen, setPassword, withdraw } from './accounts/account-commands.ts';
 import { bankTransfer } from './accounts/bank-transfer.ts';
+import { addHolidays, removeHolidays } from './calendar/calendar-commands.ts';
 import { afterCommand } from './aftermath.ts';
 import { changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
 import { raiseNotifications } from './notifications/notifications.ts';
@@ -99,6 +100,10 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
       return closeMarket(state, command);
     case 'market.open':
       return openMarket(state, stamped.ts);
+    case 'calendar.add-holidays':
+      return addHolidays(state, command);
+    case 'calendar.remove-holidays':
+      return removeHolidays(state, command);
     case 'rules.set':
       return setRules(state, command);
     default:

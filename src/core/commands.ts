@@ -91,6 +91,22 @@ export interface OpenMarket {
   readonly type: 'market.open';
 }
 
+/**
+ * Declares holidays: weekdays after the current trading day on which the exchange does
+ * not trade. Settlements skip them, as they skip weekends; GTD orders and contracts whose
+ * date is one end with the trading day before. A date already declared takes the new name.
+ */
+export interface AddHolidays {
+  readonly type: 'calendar.add-holidays';
+  readonly holidays: readonly { readonly date: string; readonly name: string }[];
+}
+
+/** Withdraws declared holidays (after the current trading day): the dates trade again. */
+export interface RemoveHolidays {
+  readonly type: 'calendar.remove-holidays';
+  readonly dates: readonly string[];
+}
+
 /** Ends the current trading day: day orders (GFD, GFS) and GTD orders due today expire. */
 export interface EndTradingDay {
   readonly type: 'trading-day.end';
@@ -272,6 +288,8 @@ export type Command =
   | EndTradingDay
   | CloseMarket
   | OpenMarket
+  | AddHolidays
+  | RemoveHolidays
   | SetRules;
 
 /** A command as the sequencer stamped it: the only input `apply` accepts. */

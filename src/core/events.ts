@@ -143,6 +143,17 @@ export interface TradingDayBegan {
   readonly tradingDay: string;
 }
 
+/** The holidays changed (calendar.add-holidays, calendar.remove-holidays). */
+export interface CalendarChanged {
+  readonly type: 'calendar.changed';
+  /** Declared or renamed, by date. */
+  readonly added: readonly { readonly date: string; readonly name: string }[];
+  /** Withdrawn, by date. */
+  readonly removed: readonly string[];
+  /** The trading day after the current one, as the calendar now says. */
+  readonly nextTradingDay: string;
+}
+
 export interface MarketStatusChanged {
   readonly type: 'market.status-changed';
   readonly open: boolean;
@@ -464,4 +475,5 @@ export type CoreEvent =
   | BookLevelChanged
   | TradingDayBegan
   | TradingDayEnded
-  | MarketStatusChanged;
+  | MarketStatusChanged
+  | CalendarChanged;

@@ -38,6 +38,8 @@ export interface SerializedState {
   readonly marketClosed?: string;
   /** Conditional orders a trade reached while closed, placed at the open (written only when there are any). */
   readonly reachedWhileClosed?: string[];
+  /** Upcoming holidays by date (written only when there are any, so a state without is as before). */
+  readonly holidays?: [date: string, name: string][];
 }
 
 interface SerializedConditional {
@@ -185,6 +187,7 @@ export function serializeState(state: CoreState): SerializedState {
     })),
     ...(state.marketClosed !== '' && { marketClosed: state.marketClosed }),
     ...(state.conditionals.reachedWhileClosed.size > 0 && { reachedWhileClosed: [...state.conditionals.reachedWhileClosed] }),
+    ...(state.holidays.size > 0 && { holidays: state.holidays.list().map(({ date, name }): [string, string] => [date, name]) }),
   };
 }
 
@@ -231,6 +234,7 @@ export function restoreState(data: SerializedState): CoreState {
   }
   state.liquidationCount = data.liquidationCount;
   state.marketClosed = data.marketClosed ?? '';
+  for (const [date, name] of data.holidays ?? []) state.holidays.set(date, name);
   for (const id of data.reachedWhileClosed ?? []) state.conditionals.reachedWhileClosed.add(id);
   for (const account of state.accounts.values()) indexAccount(account, state.options);
   for (const saved of data.conditionals) {

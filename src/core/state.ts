@@ -1,4 +1,5 @@
 import type { Account } from './accounts/account.ts';
+import { Holidays } from './calendar/holidays.ts';
 import { Ledger } from './accounts/ledger.ts';
 import type { User } from './accounts/user.ts';
 import { ConditionalBook } from './conditional/conditional-book.ts';
@@ -43,6 +44,8 @@ export class CoreState {
   readonly fills: FillListener = this.ledger;
   /** YYYY-MM-DD of the current trading day; '' before the first `trading-day.begin`. */
   tradingDay = '';
+  /** Upcoming holidays: no trading day falls on them (calendar.add-holidays). */
+  readonly holidays = new Holidays();
   /** '' while the market takes orders; otherwise why it does not (scheduled sessions). */
   marketClosed = '';
   /** Liquidations so far: numbers their ids. */

@@ -78,8 +78,11 @@
  *     everywhere"), raising its sign-out version, which login tokens carry; a forced
  *     liquidation cancels the account's pending conditional orders too (a stop left
  *     pending opened again what the liquidation had closed).
+ * 25: exchange holidays (calendar.add-holidays, calendar.remove-holidays): a settlement
+ *     moves the trading day past them as past weekends, and GTD orders and contracts dated
+ *     on one end with the trading day before.
  */
-export const CORE_VERSION = 24;
+export const CORE_VERSION = 25;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -14,7 +14,7 @@ import { recover } from '../../src/app/recovery.ts';
 import { Sequencer } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { takeSnapshot } from '../../src/app/snapshotter.ts';
-import { nextTradingDay } from '../../src/core/calendar.ts';
+import { nextTradingDay } from '../../src/core/calendar/trading-days.ts';
 import { tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
@@ -39,6 +39,24 @@ describe('trading calendar', () => {
     assert.equal(tradingDayAt(Date.UTC(2026, 10, 22, 4, 0), 'Asia/Shanghai'), '2026-11-23');
     assert.equal(nextTradingDay('2026-11-20'), '2026-11-23');
     assert.equal(nextTradingDay('2026-11-23'), '2026-11-24');
+  });
+
+  it('keeps declared holidays across a restart, from the snapshot and from the journal after it', async () => {
+    const cfg = config();
+    const clock = new ManualClock(Date.UTC(2026, 11, 24, 2, 0));
+    const first = await Exchange.start(cfg, clock, silent);
+    await first.submit({ type: 'calendar.add-holidays', holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] });
+    await first.snapshot('test');
+    await first.submit({ type: 'calendar.add-holidays', holidays: [{ date: '2027-01-01', name: "New Year's Day" }] });
+    const hash = stateHash(first.sequencer.state);
+    // A crash (no shutdown snapshot): the second start replays the journal after the snapshot.
+    await first.storage.close();
+    const second = await Exchange.start(cfg, clock, silent);
+    assert.equal(stateHash(second.sequencer.state), hash);
+    assert.deepEqual(second.sequencer.state.holidays.list().map((h) => h.date), ['2026-12-25', '2027-01-01']);
+    await second.submit({ type: 'settlement.execute' });
+    assert.equal(second.sequencer.state.tradingDay, '2026-12-28');
+    await second.stop();
   });
 });
 

@@ -108,7 +108,14 @@ export interface AbstractDayEnd {
   readonly beginNext: boolean;
 }
 
-export type AbstractCommand = AbstractPlace | AbstractCancel | AbstractModify | AbstractDayEnd;
+/** Declares (or withdraws) the day `daysAhead` calendar days after the current one a holiday. */
+export interface AbstractHoliday {
+  readonly kind: 'holiday';
+  readonly daysAhead: number;
+  readonly withdraw: boolean;
+}
+
+export type AbstractCommand = AbstractPlace | AbstractCancel | AbstractModify | AbstractDayEnd | AbstractHoliday;
 
 export interface AbstractStream {
   readonly accounts: number;
@@ -226,11 +233,18 @@ function commandArb(accounts: number, priceArb: fc.Arbitrary<PriceChoice>): fc.A
     kind: fc.constant('day-end' as const),
     beginNext: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   });
+  // Often a weekend day or one already past (refused), sometimes one a GTD order is dated on.
+  const holiday: fc.Arbitrary<AbstractHoliday> = fc.record({
+    kind: fc.constant('holiday' as const),
+    daysAhead: fc.integer({ min: 0, max: 4 }),
+    withdraw: fc.boolean(),
+  });
   return fc.oneof(
     { weight: 60, arbitrary: place },
     { weight: 12, arbitrary: cancel },
     { weight: 18, arbitrary: modify },
     { weight: 1, arbitrary: dayEnd },
+    { weight: 2, arbitrary: holiday },
   );
 }
 
@@ -387,6 +401,11 @@ export function materialize(
         emit({ type: 'trading-day.end' });
         if (c.beginNext) emit({ type: 'trading-day.begin', tradingDay: dayAfterFirst(++dayIndex) });
         break;
+      case 'holiday': {
+        const date = dayAfterFirst(Math.max(0, dayIndex) + c.daysAhead);
+        emit(c.withdraw ? { type: 'calendar.remove-holidays', dates: [date] } : { type: 'calendar.add-holidays', holidays: [{ date, name: 'holiday' }] });
+        break;
+      }
     }
   }
   return out;

@@ -21,6 +21,7 @@ import type {
   TimeCondition,
   VolumeCondition,
 } from '../../src/core/index.ts';
+import { NaiveCalendar } from './naive-calendar.ts';
 
 export const OK = 1000;
 export const PARAMETER_ERROR = 1001;
@@ -212,6 +213,8 @@ const MODELLED: ReadonlySet<string> = new Set([
   'order.modify',
   'trading-day.begin',
   'trading-day.end',
+  'calendar.add-holidays',
+  'calendar.remove-holidays',
 ]);
 
 const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -226,6 +229,7 @@ export class NaiveExchange {
   private resting: RefOrder[] = [];
   private arrivals = 0;
   tradingDay = '';
+  private readonly calendar = new NaiveCalendar();
 
   constructor(readonly options: NaiveOptions) {}
 
@@ -290,6 +294,10 @@ export class NaiveExchange {
         return this.beginDay(command.tradingDay);
       case 'trading-day.end':
         return this.endDay();
+      case 'calendar.add-holidays':
+        return this.result(this.calendar.add(command, this.tradingDay), undefined);
+      case 'calendar.remove-holidays':
+        return this.result(this.calendar.remove(command), undefined);
       default:
         throw new Error(`the reference does not model ${command.type}`);
     }
@@ -304,16 +312,18 @@ export class NaiveExchange {
   beginDay(day: string): RefResult {
     if (typeof day !== 'string' || !ISO_DAY.test(day)) return this.result(PARAMETER_ERROR, undefined);
     if (this.tradingDay !== '' && day <= this.tradingDay) return this.result(PARAMETER_ERROR, undefined);
+    if (this.calendar.holidays.has(day)) return this.result(PARAMETER_ERROR, undefined);
     this.tradingDay = day;
+    this.calendar.passTo(day);
     return this.result(OK, undefined);
   }
 
   /**
    * Day end: GFD and GFS orders expire, and GTD orders whose date comes before the next
-   * trading day (dated today or earlier, or on the weekend that follows); GTC stays.
+   * trading day (dated today or earlier, or on the weekend or holidays that follow); GTC stays.
    */
   endDay(): RefResult {
-    const next = this.tradingDay === '' ? '' : weekdayAfter(this.tradingDay);
+    const next = this.tradingDay === '' ? '' : this.calendar.tradingDayAfter(this.tradingDay);
     const expired = this.resting.filter(
       (o) =>
         o.timeCondition === 'GFD' ||
@@ -529,12 +539,4 @@ function cancelledRecord(order: RefOrder): RefCancelled {
     exchangeOrderId: order.exchangeOrderId,
     volumeLeft: order.volumeLeft,
   };
-}
-
-/** The first Monday-to-Friday date after `day` (YYYY-MM-DD), by the JavaScript calendar. */
-function weekdayAfter(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
 }

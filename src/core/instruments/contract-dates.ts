@@ -1,9 +1,10 @@
-import { nextTradingDay } from '../calendar.ts';
+import type { HolidayLookup } from '../calendar/holidays.ts';
+import { nextTradingDay } from '../calendar/trading-days.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
 
 /**
  * A contract's life: it trades from its list date through its last trading day, its
- * expiry date or, when that is no trading day (a Saturday), the last trading day before
+ * expiry date or, when that is no trading day (a Saturday, a holiday), the last trading day before
  * it; the settlement of that day delists it, closing every position at the settlement
  * price (cash settlement). Either date may be empty: no start, no end. Trading days and
  * dates are YYYY-MM-DD, compared as text.
@@ -20,8 +21,8 @@ export function notListedYet(spec: InstrumentSpec, tradingDay: string): string {
  * the next trading day. Until core version 22 it had to be on or before `tradingDay`
  * itself, so a contract expiring on a Saturday traded on through the Monday after.
  */
-export function expiresWith(spec: InstrumentSpec, tradingDay: string): boolean {
-  return spec.expireDate !== '' && tradingDay !== '' && spec.expireDate < nextTradingDay(tradingDay);
+export function expiresWith(spec: InstrumentSpec, tradingDay: string, holidays: HolidayLookup): boolean {
+  return spec.expireDate !== '' && tradingDay !== '' && spec.expireDate < nextTradingDay(tradingDay, holidays);
 }
 
 /** Why a contract cannot be added on `tradingDay` (its last trading day has passed), or ''. */

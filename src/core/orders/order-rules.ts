@@ -3,7 +3,7 @@ import type { PlaceOrder } from '../commands.ts';
 import { notListedYet } from '../instruments/contract-dates.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { priceGridProblem } from '../instruments/price-grid.ts';
-import { isCalendarDay } from '../calendar.ts';
+import { isCalendarDay } from '../calendar/dates.ts';
 import { lotValueProblem } from '../money.ts';
 import { ResultCode } from '../result-codes.ts';
 

@@ -6,7 +6,7 @@ import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import { takeOutOfBook } from './cancel-order.ts';
 import { isTradingDay } from './order-rules.ts';
-import { nextTradingDay } from '../calendar.ts';
+import { nextTradingDay } from '../calendar/trading-days.ts';
 import { fireReachedWhileClosed } from '../conditional/conditional-commands.ts';
 
 export function beginTradingDay(state: CoreState, command: BeginTradingDay): ApplyResult {
@@ -16,7 +16,11 @@ export function beginTradingDay(state: CoreState, command: BeginTradingDay): App
   if (state.tradingDay !== '' && command.tradingDay <= state.tradingDay) {
     return rejected(ResultCode.ParameterError, `trading day ${command.tradingDay} is not after ${state.tradingDay}`);
   }
+  if (state.holidays.has(command.tradingDay)) {
+    return rejected(ResultCode.ParameterError, `${command.tradingDay} is a holiday of the exchange`);
+  }
   state.tradingDay = command.tradingDay;
+  state.holidays.forgetThrough(command.tradingDay);
   return succeeded([{ type: 'trading-day.began', tradingDay: command.tradingDay }]);
 }
 
@@ -35,7 +39,7 @@ export function endTradingDay(state: CoreState): ApplyResult {
 
 /** Cancels the orders whose validity ends with the trading day; returns how many. */
 export function expireDayOrders(state: CoreState, events: CoreEvent[]): number {
-  const next = state.tradingDay === '' ? '' : nextTradingDay(state.tradingDay);
+  const next = state.tradingDay === '' ? '' : nextTradingDay(state.tradingDay, state.holidays);
   return expireOrders(state, events, (order) => expiresToday(order, state.tradingDay, next), `expired at the end of trading day ${state.tradingDay}`);
 }
 
@@ -79,8 +83,8 @@ function expireOrders(state: CoreState, events: CoreEvent[], due: (order: Order)
 
 /**
  * Whether an order's validity ends with `tradingDay`. A GTD order lasts through its date:
- * it ends with the last trading day on or before it (one dated on a Saturday ends with
- * Friday's, not Monday's).
+ * it ends with the last trading day on or before it (one dated on a Saturday or a holiday
+ * ends with the trading day before, not the one after).
  */
 function expiresToday(order: Order, tradingDay: string, nextDay: string): boolean {
   switch (order.timeCondition) {

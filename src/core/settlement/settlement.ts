@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.ts';
 import type { Position } from '../accounts/position.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
-import { nextTradingDay } from '../calendar.ts';
+import { nextTradingDay } from '../calendar/trading-days.ts';
 import type { ExecuteSettlement, SetSettlementPrice } from '../commands.ts';
 import type { AccountSettlement, CoreEvent, DelistingClose, InstrumentSettlement, LiquidationResult, SettledPosition } from '../events.ts';
 import { expiresWith } from '../instruments/contract-dates.ts';
@@ -60,7 +60,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));
   // Contracts whose last trading day this is end with it, and are closed below like any delisted one.
   for (const instrument of instruments) {
-    if (instrument.status !== 'DELISTED' && expiresWith(instrument.spec, day)) expireInstrument(state, instrument, ts, events);
+    if (instrument.status !== 'DELISTED' && expiresWith(instrument.spec, day, state.holidays)) expireInstrument(state, instrument, ts, events);
   }
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
@@ -106,7 +106,9 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     events.push(instrumentChanged(instrument, 'settlement'));
     return record;
   });
-  state.tradingDay = nextTradingDay(day);
+  state.tradingDay = nextTradingDay(day, state.holidays);
+  // The holidays the day skipped are past.
+  state.holidays.forgetThrough(state.tradingDay);
   events.push({
     type: 'settlement.completed',
     settlementDate: day,

@@ -172,6 +172,9 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/instrument/{id}/resume': { may: ADMIN },
   'DELETE /api/admin/instrument/{id}/delist': { may: ADMIN },
   'POST /api/admin/compaction/trigger': { may: ADMIN },
+  // the trading calendar (dates refused after the token checks: nothing changes)
+  'POST /api/admin/calendar/holidays': { may: ADMIN, body: () => ({ holidays: [{ date: '2026-02-30' }] }) },
+  'DELETE /api/admin/calendar/holidays/{date}': { may: ADMIN, path: () => ({ date: '2099-01-02' }) },
   // settlement administration
   'POST /api/admin/settlement/set-price': { may: ADMIN, body: (w) => ({ instrument_id: w.instrumentId, settlement_price: 1000 }) },
   'POST /api/admin/settlement/batch-set-prices': { may: ADMIN, body: (w) => ({ prices: [{ instrument_id: w.instrumentId, settlement_price: 1000 }] }) },

@@ -62,7 +62,7 @@ describe('scheduled sessions', () => {
       token: alice.token,
       body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' },
     }, 3004, 422);
-    assert.match(late, /the market is closed: orders are taken 09:00-15:00 \(Asia\/Shanghai\), Monday to Friday/);
+    assert.match(late, /the market is closed: orders are taken 09:00-15:00 \(Asia\/Shanghai\), Monday to Friday, holidays excepted/);
     const modify = await h.call('PUT', '/api/order/modify/morning', { token: alice.token, body: { account_id: alice.accountId, new_price: 86100, new_volume: 1 } });
     assert.equal(modify.body.error?.code, 3004);
     await h.ok('POST', '/api/order/cancel', { token: alice.token, body: { account_id: alice.accountId, order_id: 'morning' } });

@@ -748,6 +748,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trading calendar: the current trading day, the next ones, upcoming holidays and the sessions */
+        get: operations["getMarketCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declare holidays (weekdays after the current trading day without trading), as a list or as a closure from one date to another (its weekdays); a date already declared takes the new name (admin) */
+        post: operations["postAdminCalendarHolidays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar/holidays/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a declared holiday: the day trades again (admin) */
+        delete: operations["deleteAdminCalendarHolidaysByDate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -5546,6 +5597,287 @@ export interface operations {
                                 open_oi: number;
                                 close_oi: number;
                             }[];
+                        };
+                        /** @enum {object|null} */
+                        error: never | null;
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMarketCalendar: {
+        parameters: {
+            query?: {
+                /** @description how many trading days to list, the current one first */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            timezone: string;
+                            /** @description continuous (orders at any hour) or scheduled */
+                            session_mode: string;
+                            /** @description the sessions, when scheduled */
+                            trading_hours: string | null;
+                            /** @description HH:MM, when scheduled */
+                            settlement_time: string | null;
+                            /** @description the current trading day, YYYY-MM-DD */
+                            trading_day: string;
+                            next_trading_day: string;
+                            market_open: boolean;
+                            /** @description upcoming holidays (weekdays without trading), by date */
+                            holidays: {
+                                date: string;
+                                name: string;
+                                weekday: string;
+                            }[];
+                            /** @description the current trading day and those after it */
+                            trading_days: string[];
+                        };
+                        /** @enum {object|null} */
+                        error: never | null;
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminCalendarHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    holidays?: {
+                        /** @description YYYY-MM-DD or YYYYMMDD */
+                        date: string;
+                        /** @description what the day is, e.g. "New Year's Day" */
+                        name?: string;
+                    }[];
+                    /** @description first day of a closure (instead of holidays) */
+                    from?: string;
+                    /** @description last day of the closure (default: from) */
+                    to?: string;
+                    /** @description the closure's name, or the default name of the listed holidays */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            timezone: string;
+                            /** @description continuous (orders at any hour) or scheduled */
+                            session_mode: string;
+                            /** @description the sessions, when scheduled */
+                            trading_hours: string | null;
+                            /** @description HH:MM, when scheduled */
+                            settlement_time: string | null;
+                            /** @description the current trading day, YYYY-MM-DD */
+                            trading_day: string;
+                            next_trading_day: string;
+                            market_open: boolean;
+                            /** @description upcoming holidays (weekdays without trading), by date */
+                            holidays: {
+                                date: string;
+                                name: string;
+                                weekday: string;
+                            }[];
+                            /** @description the current trading day and those after it */
+                            trading_days: string[];
+                        };
+                        /** @enum {object|null} */
+                        error: never | null;
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminCalendarHolidaysByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM-DD or YYYYMMDD */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            timezone: string;
+                            /** @description continuous (orders at any hour) or scheduled */
+                            session_mode: string;
+                            /** @description the sessions, when scheduled */
+                            trading_hours: string | null;
+                            /** @description HH:MM, when scheduled */
+                            settlement_time: string | null;
+                            /** @description the current trading day, YYYY-MM-DD */
+                            trading_day: string;
+                            next_trading_day: string;
+                            market_open: boolean;
+                            /** @description upcoming holidays (weekdays without trading), by date */
+                            holidays: {
+                                date: string;
+                                name: string;
+                                weekday: string;
+                            }[];
+                            /** @description the current trading day and those after it */
+                            trading_days: string[];
                         };
                         /** @enum {object|null} */
                         error: never | null;

@@ -3,6 +3,7 @@ import { accountLiquidationRoutes } from './account-liquidations.ts';
 import { accountRoutes } from './account-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { calendarRoutes } from './calendar-routes.ts';
 import { competitionRoutes } from './competition-routes.ts';
 import { conditionalRoutes } from './conditional-routes.ts';
 import { enrollmentRoutes } from './enrollment-routes.ts';
@@ -29,6 +30,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   conditionalRoutes,
   positionRoutes,
   marketRoutes,
+  calendarRoutes,
   monitoringRoutes,
   managementRoutes,
   enrollmentRoutes,

@@ -28,16 +28,22 @@ export function dayString(dayNo: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The weekday of a date, in English: "Saturday". */
+export function weekdayName(day: string): string {
+  return WEEKDAY_NAMES[weekday(dayNumber(day))]!;
+}
+
 /** 0 = Sunday ... 6 = Saturday. */
 export function weekday(dayNo: number): number {
   return (((dayNo + 4) % 7) + 7) % 7;
 }
 
-/** The trading day after `day`, skipping Saturday and Sunday. */
-export function nextTradingDay(day: string): string {
-  let n = dayNumber(day) + 1;
-  while (weekday(n) === 0 || weekday(n) === 6) n++;
-  return dayString(n);
+/** Saturday or Sunday. */
+export function isWeekend(dayNo: number): boolean {
+  const d = weekday(dayNo);
+  return d === 0 || d === 6;
 }
 
 /** True for a real calendar date written YYYY-MM-DD. */

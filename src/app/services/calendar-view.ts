@@ -1,0 +1,39 @@
+import type { ExchangeConfig } from '../../config/index.ts';
+import { tradingHoursText } from '../../config/index.ts';
+import { type CoreState, nextTradingDay } from '../../core/index.ts';
+import { dayNumber, dayString, isWeekend, weekdayName } from '../../core/calendar/dates.ts';
+
+/** The most trading days a calendar lists ahead: about a year. */
+export const MAX_LISTED_TRADING_DAYS = 250;
+/** The longest closure a range may declare at once: a year. */
+export const MAX_CLOSURE_DAYS = 366;
+
+/** The exchange's calendar as clients read it. */
+export function calendarView(state: CoreState, config: ExchangeConfig, listedDays: number) {
+  const { exchange } = config;
+  const tradingDays: string[] = [];
+  for (let day = state.tradingDay; day !== '' && tradingDays.length < listedDays; day = nextTradingDay(day, state.holidays)) tradingDays.push(day);
+  return {
+    timezone: exchange.timezone,
+    session_mode: exchange.sessionMode,
+    trading_hours: exchange.sessionMode === 'scheduled' ? tradingHoursText(exchange.tradingHours) : null,
+    settlement_time: exchange.sessionMode === 'scheduled' ? exchange.settlementTime.text : null,
+    trading_day: state.tradingDay,
+    next_trading_day: tradingDays[1] ?? (state.tradingDay === '' ? '' : nextTradingDay(state.tradingDay, state.holidays)),
+    market_open: state.marketClosed === '',
+    holidays: state.holidays.list().map(({ date, name }) => ({ date, name, weekday: weekdayName(date) })),
+    trading_days: tradingDays,
+  };
+}
+
+/** The weekdays from `from` through `to` (weekends are closed anyway). Expects real dates, from <= to. */
+export function weekdaysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let n = dayNumber(from); n <= dayNumber(to); n++) if (!isWeekend(n)) out.push(dayString(n));
+  return out;
+}
+
+/** Days from `from` through `to`, both counted. */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from) + 1;
+}

@@ -1,0 +1,54 @@
+/** A weekday on which the exchange does not trade (a public holiday), with its name. */
+export interface Holiday {
+  /** YYYY-MM-DD */
+  readonly date: string;
+  /** What the day is ("New Year's Day"); may be ''. */
+  readonly name: string;
+}
+
+/** What the trading-day arithmetic needs to know of the holidays. */
+export interface HolidayLookup {
+  has(date: string): boolean;
+}
+
+export const NO_HOLIDAYS: HolidayLookup = { has: () => false };
+
+/** Upcoming holidays at most: ten years of any exchange's calendar, a bounded state. */
+export const MAX_HOLIDAYS = 1_000;
+export const HOLIDAY_NAME_MAX = 64;
+
+/**
+ * The exchange's upcoming holidays: dates after the current trading day that are no
+ * trading days. A holiday is forgotten once the trading day passes it (the settlements
+ * and statements are the record of the days that were traded).
+ */
+export class Holidays implements HolidayLookup {
+  private readonly names = new Map<string, string>();
+
+  get size(): number {
+    return this.names.size;
+  }
+
+  has(date: string): boolean {
+    return this.names.has(date);
+  }
+
+  /** Declares `date` a holiday, or gives a declared one a new name. */
+  set(date: string, name: string): void {
+    this.names.set(date, name);
+  }
+
+  delete(date: string): void {
+    this.names.delete(date);
+  }
+
+  /** Forgets the holidays on or before `day`: they are past. */
+  forgetThrough(day: string): void {
+    for (const date of this.names.keys()) if (date <= day) this.names.delete(date);
+  }
+
+  /** Every holiday, by date (a deterministic order, whatever order they were declared in). */
+  list(): Holiday[] {
+    return [...this.names].map(([date, name]) => ({ date, name })).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+}
