@@ -146,9 +146,22 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     assert.equal((await world.api.ok('GET', '/api/user/' + ben.user_id + '/accounts', { token: ben.token })).accounts[0].balance, 250_000);
   });
 
-  it('settlement runs from the console and the trader sees the new trading day', async () => {
+  it('a holiday declared in the calendar console, then settlement from the console: the trader sees the new trading day, past the holiday', async () => {
     const before = (await world.api.ok('GET', '/health')).trading_day as string;
     await waitForText(alice.getByTestId('trading-day'), before);
+    // The next weekday is declared a holiday: the settlement moves the day past it.
+    const holiday = weekdayAfter(before);
+    await admin.goto('/console/calendar');
+    await waitForText(admin.getByTestId('calendar-trading-day'), before);
+    await waitForText(admin.getByTestId('calendar-next-day'), holiday);
+    const firstDay = admin.getByTestId('holiday-from').locator('input');
+    await firstDay.fill(holiday);
+    await firstDay.press('Enter');
+    await admin.getByTestId('holiday-name').locator('input').fill('Founders Day');
+    await admin.getByTestId('declare-holiday').click();
+    await waitForText(admin.getByTestId('holidays'), 'Founders Day');
+    await waitForText(admin.getByTestId('calendar-next-day'), weekdayAfter(holiday));
+    await screenshot(admin, '3-console-calendar');
     await admin.goto('/console/settlement');
     // A price set for the coming settlement shows as the exchange holds it (al2701: no one
     // here holds it, so nothing in this day's figures moves).
@@ -162,11 +175,12 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await admin.getByTestId('execute-settlement').click();
     // The question names the day, and the console sends it: a second click settles nothing more.
     await waitForText(admin.locator('.n-dialog'), `Settle trading day ${before}?`);
+    await waitForText(admin.locator('.n-dialog'), `the next trading day, ${weekdayAfter(holiday)} (after the holidays: Founders Day, ${holiday})`);
     await admin.getByRole('button', { name: 'Confirm' }).click();
     const summary = admin.getByTestId('settlement-summary');
     await waitForText(summary, before);
     const next = (await world.api.ok('GET', '/health')).trading_day as string;
-    assert.notEqual(next, before);
+    assert.equal(next, weekdayAfter(holiday));
     await waitForText(summary, next);
     await waitForText(admin.getByTestId('settlement-history'), next);
     await screenshot(admin, '3-console-settlement');
@@ -358,3 +372,11 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await logIn(laptop, 'gwen_web', generated, /\/terminal/);
   });
 });
+
+/** The first Monday-to-Friday date after `day` (YYYY-MM-DD). */
+function weekdayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(0, 10);
+}

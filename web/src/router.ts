@@ -13,6 +13,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/console', redirect: '/console/instruments' },
   { path: '/console/instruments', component: () => import('./pages/console/InstrumentsConsole.vue'), meta: { admin: true } },
   { path: '/console/settlement', component: () => import('./pages/console/SettlementConsole.vue'), meta: { admin: true } },
+  { path: '/console/calendar', component: () => import('./pages/console/CalendarConsole.vue'), meta: { admin: true } },
   { path: '/console/risk', component: () => import('./pages/console/RiskConsole.vue'), meta: { admin: true } },
   { path: '/console/monitoring', component: () => import('./pages/console/MonitoringConsole.vue'), meta: { admin: true } },
   { path: '/console/users', component: () => import('./pages/console/UsersConsole.vue'), meta: { admin: true } },

@@ -43,3 +43,5 @@ export type LeaderboardEntry = Data<'/api/management/leaderboard', 'get'>[number
 export type StandingsEntry = Data<'/api/competition/leaderboard', 'get'>[number];
 export type AccountDay = Data<'/api/account/{account_id}/settlements', 'get'>[number];
 export type Statement = Data<'/api/account/{account_id}/settlements/{trading_day}', 'get'>;
+export type TradingCalendar = Data<'/api/market/calendar', 'get'>;
+export type Holiday = TradingCalendar['holidays'][number];
