@@ -46,6 +46,7 @@ export async function recover(
   /** Which core version applied which commands; without it, any tail is replayed. */
   coreVersions?: readonly CoreVersionSpan[],
 ): Promise<Recovered> {
+  refuseNewerVersions(coreVersions ?? []);
   let state: CoreState | undefined;
   let snapshotSeq = 0;
   let projections: Readonly<Record<string, unknown>> = {};
@@ -110,6 +111,21 @@ export async function recover(
  * what clients were shown and the history holds. The version that applied them can: it
  * replays them and writes a snapshot when stopped, after which this one starts.
  */
+/**
+ * A store a newer core version wrote is not opened at all: its snapshots may hold state
+ * this version does not know (it would restore without it, and fail the hash check as if
+ * damaged), and its commands rules this version does not have. Said as what it is.
+ */
+function refuseNewerVersions(spans: readonly CoreVersionSpan[]): void {
+  const newest = Math.max(CORE_VERSION, ...spans.map((span) => span.version));
+  if (newest === CORE_VERSION) return;
+  throw new Error(
+    `this store was written by core version ${newest}, newer than this exchange's (core version ${CORE_VERSION}): ` +
+      'an older version does not open a store a newer one wrote. Start version ' +
+      `${newest} or later, or restore the copy of the data folder taken before the upgrade.`,
+  );
+}
+
 function refuseOtherVersions(spans: readonly CoreVersionSpan[], seq: number, lastSeq: number, snapshotSeq: number): void {
   const others = versionsApplying(spans, seq, lastSeq).filter((version) => version !== CORE_VERSION);
   if (others.length === 0) return;

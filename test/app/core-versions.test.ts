@@ -103,6 +103,23 @@ describe('core versions', () => {
     ]);
   });
 
+  it('does not open a store a newer version wrote, saying so (not as damage, nor with advice for an upgrade)', async () => {
+    const dir = tempDir();
+    const first = await startExchange(dir);
+    await first.stop();
+    // A newer build applied commands after this one's (a downgrade after an upgrade).
+    const storage = await LevelStorage.open({ dataDir: dir, durability: 'full', log: silent });
+    const newer = [{ fromSeq: 1, version: CORE_VERSION }, { fromSeq: 100, version: CORE_VERSION + 1 }];
+    await storage.db.put(CORE_VERSIONS_KEY, JSON.stringify(newer));
+    await storage.close();
+    await assert.rejects(startExchange(dir), (error: Error) => {
+      assert.match(error.message, new RegExp(`written by core version ${CORE_VERSION + 1}, newer than this exchange's \\(core version ${CORE_VERSION}\\)`));
+      assert.match(error.message, /restore the copy of the data folder taken before the upgrade/);
+      return true;
+    });
+    assert.deepEqual(await storedVersions(dir), newer, 'nothing recorded over it');
+  });
+
   it('replays commands this version applied after its last snapshot (a crash)', async () => {
     const dir = tempDir();
     const first = await startExchange(dir);

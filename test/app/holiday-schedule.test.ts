@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { dueCommands, type SessionTimes } from '../../src/app/market-schedule.ts';
 import { tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { parseClockTime, parseTradingHours } from '../../src/config/clock-time.ts';
-import { createCoreState } from '../../src/core/index.ts';
+import { createCoreState, ResultCode } from '../../src/core/index.ts';
+import { COPPER, CoreHarness } from '../support/core-harness.ts';
 
 const DAY: SessionTimes = { tradingHours: parseTradingHours('09:00-15:00'), settlementTime: parseClockTime('15:30'), timeZone: 'Asia/Shanghai' };
 const CHINA: SessionTimes = { ...DAY, tradingHours: parseTradingHours('21:00-02:30,09:00-10:15,10:30-11:30,13:30-15:00') };
@@ -55,6 +56,25 @@ describe('scheduled sessions and holidays', () => {
     // The holiday's own evening holds none either (it is no trading day); the next trading day's does.
     assert.deepEqual(due(stateOn('2026-12-29', ['2026-12-28']), '2026-12-28T21:30', CHINA), []);
     assert.deepEqual(due(stateOn('2026-12-30', ['2026-12-28']), '2026-12-29T21:30', CHINA), ['market.open']);
+  });
+
+  it('day by day through the core: after the settlement before a holiday, no session until the trading day after it', () => {
+    // Wednesday 2026-11-25, trading, Thursday declared a holiday; the schedule runs every minute to Friday's open.
+    const x = new CoreHarness([]);
+    x.run({ type: 'trading-day.begin', tradingDay: '2026-11-25' });
+    x.run({ type: 'instrument.add', spec: COPPER });
+    assert.equal(x.run({ type: 'calendar.add-holidays', holidays: [{ date: '2026-11-26', name: 'Holiday' }] }).code, ResultCode.Success);
+    const submitted: string[] = [];
+    let seen = shanghai('2026-11-25T14:00');
+    for (let now = seen; now <= shanghai('2026-11-27T09:30'); seen = now, now += 60_000) {
+      for (const command of dueCommands(x.state, now, CHINA, seen)) {
+        assert.equal(x.run(command).code, ResultCode.Success, command.type);
+        const local = new Date(now + 8 * 3_600_000).toISOString().slice(5, 16);
+        submitted.push(`${local} ${command.type}${command.type === 'settlement.execute' ? ` -> ${x.state.tradingDay}` : ''}`);
+      }
+    }
+    assert.deepEqual(submitted, ['11-25T15:00 market.close', '11-25T15:30 settlement.execute -> 2026-11-27', '11-27T09:00 market.open']);
+    assert.deepEqual(x.state.holidays.list().map((h) => h.date), ['2026-11-26'], 'kept until the settlement after it');
   });
 
   it('closes a session open on the eve of a holiday once it ends, and tells why', () => {

@@ -21,7 +21,7 @@ const declare = (x: CoreHarness, ...holidays: [date: string, name?: string][]) =
   x.run({ type: 'calendar.add-holidays', holidays: holidays.map(([date, name = '']) => ({ date, name })) });
 
 describe('exchange holidays', () => {
-  it('a settlement skips a holiday as it skips a weekend, and forgets it once passed', () => {
+  it('a settlement skips a holiday as it skips a weekend; the holiday is kept until the settlement after it (it is still ahead on the clock)', () => {
     const x = exchangeOn('2026-12-24');
     const declared = declare(x, ['2026-12-28', 'Boxing Day (observed)'], ['2026-12-25', 'Christmas Day']);
     assert.equal(declared.code, ResultCode.Success, declared.message);
@@ -37,7 +37,12 @@ describe('exchange holidays', () => {
     assert.equal(settled.code, ResultCode.Success, settled.message);
     assert.equal(eventsOfType(settled, 'settlement.completed')[0]?.nextTradingDay, '2026-12-29');
     assert.equal(x.state.tradingDay, '2026-12-29');
-    assert.deepEqual(x.state.holidays.list(), [], 'both are past');
+    // On the evening of the 24th both days off are still ahead: a schedule holds no session on them.
+    assert.deepEqual(x.state.holidays.list().map((h) => h.date), ['2026-12-25', '2026-12-28']);
+    const withdrawn = x.run({ type: 'calendar.remove-holidays', dates: ['2026-12-28'] });
+    assert.deepEqual([withdrawn.code, withdrawn.message], [ResultCode.ParameterError, '2026-12-28 was skipped by the settlement that began the trading day 2026-12-29: it stays a holiday']);
+    x.run({ type: 'settlement.execute' });
+    assert.deepEqual(x.state.holidays.list(), [], 'past once the 29th is settled');
   });
 
   it('a GTD order or a contract dated on a holiday ends with the trading day before', () => {
@@ -71,7 +76,8 @@ describe('exchange holidays', () => {
       [[{ date: '2026-02-30', name: '' }], /calendar date YYYY-MM-DD, got 2026-02-30/],
       [[{ date: 'tomorrow', name: '' }], /got tomorrow/],
       [[{ date: '2026-12-25', name: '' }, { date: '2026-12-25', name: '' }], /2026-12-25 is named twice/],
-      [[{ date: '2026-12-25', name: 'x'.repeat(65) }], /at most 64 characters/],
+      [[{ date: '2026-12-25', name: 'x'.repeat(65) }], /the name of 2026-12-25 must be text of at most 64 characters/],
+      [[{ date: '2026-12-25', name: '🎄'.repeat(65) }], /at most 64 characters/],
       [[{ date: '2026-12-25', name: 'fine' }, { date: '2026-12-27', name: 'a Sunday' }], /Sunday/],
       [[], /at least one date/],
     ];
@@ -87,6 +93,8 @@ describe('exchange holidays', () => {
   it('a declared day takes a new name; withdrawn, it trades again', () => {
     const x = exchangeOn('2026-12-24');
     declare(x, ['2026-12-25', 'Xmas']);
+    // 64 characters, as people count them: an emoji is one (two UTF-16 units).
+    assert.equal(declare(x, ['2026-12-25', '🎄'.repeat(64)]).code, ResultCode.Success);
     assert.equal(declare(x, ['2026-12-25', 'Christmas Day']).code, ResultCode.Success);
     assert.deepEqual(x.state.holidays.list(), [{ date: '2026-12-25', name: 'Christmas Day' }]);
     const twice = x.run({ type: 'calendar.remove-holidays', dates: ['2026-12-25', '2026-12-25'] });
@@ -109,18 +117,20 @@ describe('exchange holidays', () => {
     assert.equal(declare(x, ...weekdays.slice(0, MAX_HOLIDAYS).map((date): [string] => [date])).code, ResultCode.Success);
     const over = declare(x, [weekdays[MAX_HOLIDAYS]!]);
     assert.equal(over.code, ResultCode.ParameterError);
-    assert.match(over.message, /at most 1000 upcoming holidays \(1000 declared, 1 more asked\)/);
+    assert.match(over.message, new RegExp(`at most ${MAX_HOLIDAYS} upcoming holidays \\(${MAX_HOLIDAYS} declared, 1 more asked\\)`));
     assert.equal(declare(x, [weekdays[0]!, 'renamed']).code, ResultCode.Success);
     assert.equal(x.state.holidays.size, MAX_HOLIDAYS);
   });
 
-  it('a trading day cannot begin on a holiday; one that begins later forgets those passed', () => {
+  it('a trading day cannot begin on a holiday; the next day that begins forgets those before the day that ended', () => {
     const x = exchangeOn('2026-12-23');
     declare(x, ['2026-12-24'], ['2026-12-31']);
     const refused = x.run({ type: 'trading-day.begin', tradingDay: '2026-12-24' });
     assert.deepEqual([refused.code, refused.message], [ResultCode.ParameterError, '2026-12-24 is a holiday of the exchange']);
     assert.equal(x.run({ type: 'trading-day.begin', tradingDay: '2026-12-25' }).code, ResultCode.Success);
-    assert.deepEqual(x.state.holidays.list(), [{ date: '2026-12-31', name: '' }]);
+    assert.deepEqual(x.state.holidays.list().map((h) => h.date), ['2026-12-24', '2026-12-31']);
+    assert.equal(x.run({ type: 'trading-day.begin', tradingDay: '2026-12-28' }).code, ResultCode.Success);
+    assert.deepEqual(x.state.holidays.list().map((h) => h.date), ['2026-12-31']);
   });
 
   it('a snapshot keeps the holidays; a state without any serialises as before', () => {

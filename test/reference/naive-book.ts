@@ -297,7 +297,7 @@ export class NaiveExchange {
       case 'calendar.add-holidays':
         return this.result(this.calendar.add(command, this.tradingDay), undefined);
       case 'calendar.remove-holidays':
-        return this.result(this.calendar.remove(command), undefined);
+        return this.result(this.calendar.remove(command, this.tradingDay), undefined);
       default:
         throw new Error(`the reference does not model ${command.type}`);
     }
@@ -313,8 +313,8 @@ export class NaiveExchange {
     if (typeof day !== 'string' || !ISO_DAY.test(day)) return this.result(PARAMETER_ERROR, undefined);
     if (this.tradingDay !== '' && day <= this.tradingDay) return this.result(PARAMETER_ERROR, undefined);
     if (this.calendar.holidays.has(day)) return this.result(PARAMETER_ERROR, undefined);
+    if (this.tradingDay !== '') this.calendar.passTo(this.tradingDay);
     this.tradingDay = day;
-    this.calendar.passTo(day);
     return this.result(OK, undefined);
   }
 

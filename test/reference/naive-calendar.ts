@@ -9,7 +9,7 @@ import type { AddHolidays, RemoveHolidays } from '../../src/core/index.ts';
 const OK = 1000;
 const PARAMETER_ERROR = 1001;
 const RESOURCE_NOT_FOUND = 1004;
-const MOST_HOLIDAYS = 1000;
+const MOST_HOLIDAYS = 250;
 const LONGEST_NAME = 64;
 
 export class NaiveCalendar {
@@ -23,25 +23,26 @@ export class NaiveCalendar {
     if (new Set(dates).size !== dates.length) return PARAMETER_ERROR;
     for (const { date, name } of list) {
       if (!isRealDate(date) || isWeekend(date) || (tradingDay !== '' && date <= tradingDay)) return PARAMETER_ERROR;
-      if (typeof name !== 'string' || name.length > LONGEST_NAME) return PARAMETER_ERROR;
+      if (typeof name !== 'string' || Array.from(name).length > LONGEST_NAME) return PARAMETER_ERROR;
     }
     if (new Set([...this.holidays, ...dates]).size > MOST_HOLIDAYS) return PARAMETER_ERROR;
     for (const date of dates) this.holidays.add(date);
     return OK;
   }
 
-  remove(command: RemoveHolidays): number {
+  remove(command: RemoveHolidays, tradingDay: string): number {
     const dates = command.dates;
     if (!Array.isArray(dates) || dates.length === 0) return PARAMETER_ERROR;
     for (let i = 0; i < dates.length; i++) {
       if (dates.indexOf(dates[i]!) < i) return PARAMETER_ERROR;
       if (!this.holidays.has(dates[i]!)) return RESOURCE_NOT_FOUND;
+      if (dates[i]! <= tradingDay) return PARAMETER_ERROR;
     }
     for (const date of dates) this.holidays.delete(date);
     return OK;
   }
 
-  /** A new trading day: the holidays up to it are past. */
+  /** A trading day ended: the holidays up to it are past (not those before the next, still ahead on the clock). */
   passTo(day: string): void {
     for (const date of [...this.holidays]) if (date <= day) this.holidays.delete(date);
   }

@@ -16,7 +16,7 @@ export function addHolidays(state: CoreState, command: AddHolidays): ApplyResult
   if (!Array.isArray(given) || given.length === 0) return rejected(ResultCode.ParameterError, 'holidays must name at least one date');
   const seen = new Set<string>();
   for (const holiday of given) {
-    const problem = dateProblem(state, holiday?.date, seen) ?? nameProblem(holiday.name);
+    const problem = dateProblem(state, holiday?.date, seen) ?? nameProblem(holiday.date, holiday.name);
     if (problem !== undefined) return rejected(ResultCode.ParameterError, problem);
     seen.add(holiday.date);
   }
@@ -40,6 +40,10 @@ export function removeHolidays(state: CoreState, command: RemoveHolidays): Apply
     if (typeof date !== 'string' || !state.holidays.has(date)) {
       return rejected(ResultCode.ResourceNotFound, `${String(date)} is not an upcoming holiday of the exchange`);
     }
+    // Skipped by the last settlement: the current trading day comes after it.
+    if (date <= state.tradingDay) {
+      return rejected(ResultCode.ParameterError, `${date} was skipped by the settlement that began the trading day ${state.tradingDay}: it stays a holiday`);
+    }
     seen.add(date);
   }
   for (const date of seen) state.holidays.delete(date);
@@ -51,13 +55,14 @@ function dateProblem(state: CoreState, date: unknown, seen: ReadonlySet<string>)
   if (seen.has(date)) return `${date} is named twice`;
   if (isWeekend(dayNumber(date))) return `${date} is a ${weekdayName(date)}: weekends are never trading days, so only weekdays are declared holidays`;
   if (state.tradingDay !== '' && date <= state.tradingDay) {
-    return `${date} is not after the current trading day ${state.tradingDay}: holidays are declared before they come`;
+    return `${date} is not after the current trading day ${state.tradingDay}: a holiday is declared before the settlement of the trading day before it`;
   }
   return undefined;
 }
 
-function nameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name.length > HOLIDAY_NAME_MAX) return `a holiday's name must be text of at most ${HOLIDAY_NAME_MAX} characters`;
+/** Characters are counted as people count them (code points): an emoji is one, as the HTTP schema counts it. */
+function nameProblem(date: string, name: unknown): string | undefined {
+  if (typeof name !== 'string' || [...name].length > HOLIDAY_NAME_MAX) return `the name of ${date} must be text of at most ${HOLIDAY_NAME_MAX} characters`;
   return undefined;
 }
 

@@ -13,14 +13,18 @@ export interface HolidayLookup {
 
 export const NO_HOLIDAYS: HolidayLookup = { has: () => false };
 
-/** Upcoming holidays at most: ten years of any exchange's calendar, a bounded state. */
-export const MAX_HOLIDAYS = 1_000;
+/**
+ * Upcoming holidays at most: a decade of any exchange's calendar (about 15 weekdays a
+ * year), and a calendar anyone may read stays small (about 25 KB with long names).
+ */
+export const MAX_HOLIDAYS = 250;
 export const HOLIDAY_NAME_MAX = 64;
 
 /**
- * The exchange's upcoming holidays: dates after the current trading day that are no
- * trading days. A holiday is forgotten once the trading day passes it (the settlements
- * and statements are the record of the days that were traded).
+ * The exchange's upcoming holidays: dates after the last settled day that are no trading
+ * days. Those between it and the current trading day were skipped by the settlement but
+ * are still ahead on the clock; a holiday is forgotten at the settlement after it (the
+ * settlements and statements are the record of the days that were traded).
  */
 export class Holidays implements HolidayLookup {
   private readonly names = new Map<string, string>();

@@ -19,8 +19,9 @@ export function beginTradingDay(state: CoreState, command: BeginTradingDay): App
   if (state.holidays.has(command.tradingDay)) {
     return rejected(ResultCode.ParameterError, `${command.tradingDay} is a holiday of the exchange`);
   }
+  // The holidays up to the day that ended are past (those before the new one still lie ahead on the clock).
+  if (state.tradingDay !== '') state.holidays.forgetThrough(state.tradingDay);
   state.tradingDay = command.tradingDay;
-  state.holidays.forgetThrough(command.tradingDay);
   return succeeded([{ type: 'trading-day.began', tradingDay: command.tradingDay }]);
 }
 

@@ -107,8 +107,9 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     return record;
   });
   state.tradingDay = nextTradingDay(day, state.holidays);
-  // The holidays the day skipped are past.
-  state.holidays.forgetThrough(state.tradingDay);
+  // Only the settled day is past: the holidays between it and the new trading day are
+  // still ahead on the clock (a scheduled exchange holds no session on them).
+  state.holidays.forgetThrough(day);
   events.push({
     type: 'settlement.completed',
     settlementDate: day,

@@ -76,7 +76,9 @@ describe('trading calendar routes', () => {
     assert.equal(settled.next_trading_day, next[1], 'the settlement moved the day past the holiday');
     const after = await calendar();
     assert.equal(after.trading_day, next[1]);
-    assert.deepEqual(after.holidays.map((d: { date: string }) => d.date), [next[2], ...next.slice(5, 10)], 'the passed holiday is forgotten');
+    // The skipped holiday is still shown (it lies ahead on the clock) until the next settlement, and stays.
+    assert.deepEqual(after.holidays.map((d: { date: string }) => d.date), [next[0], next[2], ...next.slice(5, 10)]);
+    await refused(h, 'DELETE', `/api/admin/calendar/holidays/${next[0]}`, admin(), 1001, 400);
   });
 
   it('withdraws a holiday: the day trades again; one that is none is 1004', async () => {
@@ -99,6 +101,7 @@ describe('trading calendar routes', () => {
       [{ holidays: [{ date: saturday }] }, /is a Saturday: weekends are never trading days/],
       [{ holidays: [{ date: today }] }, /is not after the current trading day/],
       [{ holidays: [{ date: '2026-02-30' }] }, /body.holidays\[0\].date 2026-02-30 is not a date/],
+      [{ holidays: [{ date: next[3]!.slice(0, 7) + next[3]!.slice(8) }] }, /date/],
       [{ holidays: [{ date: next[3] }, { date: next[3] }] }, /is named twice/],
       [{ holidays: [] }, /holidays/],
       [{ holidays: [{ date: next[3], name: 'x'.repeat(65) }] }, /name/],

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { calendarView, daysBetween, MAX_CLOSURE_DAYS, MAX_LISTED_TRADING_DAYS, weekdaysBetween } from '../../../app/services/calendar-view.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { tradingDayKey } from '../../../app/services/statements.ts';
 import { HOLIDAY_NAME_MAX, MAX_HOLIDAYS, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
+import { DATE_PATTERN, dateOf } from '../schemas/date-field.ts';
 import { replies } from '../schemas/envelope.ts';
 
-const DateText = Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'YYYY-MM-DD or YYYYMMDD' });
+const DateText = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD or YYYYMMDD' });
 const HolidayName = Type.String({ maxLength: HOLIDAY_NAME_MAX, description: 'what the day is, e.g. "New Year\'s Day"' });
 
 const CalendarSchema = Type.Object({
@@ -99,12 +99,6 @@ export function calendarRoutes(app: Api, ctx: HttpContext): void {
       return ok(view());
     },
   );
-}
-
-function dateOf(text: string, field: string): string {
-  const date = tradingDayKey(text);
-  if (date === undefined) throw new ApiError(ResultCode.ParameterError, `${field} ${text} is not a date`);
-  return date;
 }
 
 /** The weekdays of a closure from `from` through `to`. */

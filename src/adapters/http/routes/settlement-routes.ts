@@ -1,13 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { execute } from '../../../app/services/execute.ts';
 import { resolveInstrumentId } from '../../../app/services/order-requests.ts';
-import { tradingDayKey } from '../../../app/services/statements.ts';
 import type { HistoryProjection } from '../../../app/history/history-projection.ts';
 import type { SettlementRecord } from '../../../app/history/history-records.ts';
 import { type AccountSettlement, type Command, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { MAX_BATCH_ITEMS, page, Paging } from '../schemas/common.ts';
+import { DATE_PATTERN, dateOf } from '../schemas/date-field.ts';
 import { ItemError, pagedReplies, replies } from '../schemas/envelope.ts';
 import { SettlementDetailSchema, SettlementSummarySchema } from '../schemas/resources.ts';
 
@@ -219,14 +219,13 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
         tags: ['settlement'],
         summary: 'One settlement with every instrument price and every account (or a search and a page of them)',
         // Both forms, as an account's statement takes them.
-        params: Type.Object({ date: Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
+        params: Type.Object({ date: Type.String({ pattern: DATE_PATTERN, description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
         querystring: DetailQuery,
         response: replies(SettlementDetailSchema),
       },
     },
     async (request) => {
-      const day = tradingDayKey(request.params.date);
-      if (day === undefined) throw new ApiError(ResultCode.ParameterError, `params.date ${request.params.date} is not a date`);
+      const day = dateOf(request.params.date, 'params.date');
       const settlement = ctx.exchange.history.settlementOn(day);
       if (settlement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `no settlement on ${day}`);
       const { accounts, users } = ctx.exchange.state;

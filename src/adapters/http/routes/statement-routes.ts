@@ -2,11 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { HistoryProjection } from '../../../app/history/history-projection.ts';
 import type { TradeHistory } from '../../../app/history/history-records.ts';
 import { ownAccount } from '../../../app/services/access.ts';
-import { accountDays, type Statement, statementLiquidations, statementOf, statementTrades, tradingDayKey } from '../../../app/services/statements.ts';
+import { accountDays, type Statement, statementLiquidations, statementOf, statementTrades } from '../../../app/services/statements.ts';
 import { ResultCode } from '../../../core/index.ts';
 import { ApiError, ok, tradeView } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { AccountIdParam, page, Paging } from '../schemas/common.ts';
+import { DATE_PATTERN, dateOf } from '../schemas/date-field.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { AccountDaySchema, StatementSchema } from '../schemas/resources.ts';
 import { liquidationView } from './risk-routes.ts';
@@ -14,7 +15,7 @@ import { settledMoneyView } from './settlement-routes.ts';
 
 const DayParams = Type.Composite([
   AccountIdParam,
-  Type.Object({ trading_day: Type.String({ pattern: '^\\d{4}-?\\d{2}-?\\d{2}$', description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
+  Type.Object({ trading_day: Type.String({ pattern: DATE_PATTERN, description: 'The day settled: YYYY-MM-DD or YYYYMMDD' }) }),
 ]);
 
 function accountDayView(history: HistoryProjection, day: Statement, currency: string) {
@@ -85,8 +86,7 @@ export function statementRoutes(app: Api, ctx: HttpContext): void {
     },
     async (request) => {
       const account = ownAccount(state(), request.caller, request.params.account_id);
-      const day = tradingDayKey(request.params.trading_day);
-      if (day === undefined) throw new ApiError(ResultCode.ParameterError, `params.trading_day ${request.params.trading_day} is not a date`);
+      const day = dateOf(request.params.trading_day, 'params.trading_day');
       const statement = statementOf(history(), account.accountId, day);
       if (statement === undefined) throw new ApiError(ResultCode.ResourceNotFound, `account ${account.accountId} has no settlement on ${day}`);
       const trades = statementTrades(history(), statement, request.query.offset ?? 0, request.query.limit ?? 100);
