@@ -3,7 +3,7 @@ import { deposit, endSessions, openAccount, registerUser, setAccountFrozen, setP
 import { bankTransfer } from './accounts/bank-transfer.ts';
 import { addHolidays, removeHolidays } from './calendar/calendar-commands.ts';
 import { afterCommand } from './aftermath.ts';
-import { changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
+import { cancelScheduledRates, changeInstrumentStatus, updateInstrument } from './instruments/instrument-admin.ts';
 import { raiseNotifications } from './notifications/notifications.ts';
 import { forceLiquidate } from './risk/force-liquidate.ts';
 import { setRules } from './rules.ts';
@@ -54,6 +54,8 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
   switch (command.type) {
     case 'instrument.update':
       return updateInstrument(state, command);
+    case 'instrument.cancel-scheduled-rates':
+      return cancelScheduledRates(state, command);
     case 'instrument.suspend':
     case 'instrument.resume':
     case 'instrument.delist':

@@ -219,6 +219,18 @@ export interface UpdateInstrument {
   readonly commissionRate?: number;
   readonly limitUpRate?: number;
   readonly limitDownRate?: number;
+  /**
+   * YYYY-MM-DD, the current trading day or later: the rates apply at the settlement of
+   * that day (the first trading day on or after it), replacing any change scheduled
+   * before. Absent: at once.
+   */
+  readonly atSettlementOf?: string;
+}
+
+/** Withdraws the rate change scheduled for an instrument. */
+export interface CancelScheduledRates {
+  readonly type: 'instrument.cancel-scheduled-rates';
+  readonly instrumentId: string;
 }
 
 /** suspend: orders refused (3004); resume: trading again; delist: resting orders cancelled, no new orders. */
@@ -266,6 +278,7 @@ export interface BankTransfer {
 
 export type Command =
   | UpdateInstrument
+  | CancelScheduledRates
   | ChangeInstrumentStatus
   | SetSettlementPrice
   | ExecuteSettlement

@@ -8,6 +8,7 @@ import type {
   VolumeCondition,
 } from './commands.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
+import type { ScheduledRates } from './instruments/scheduled-rates.ts';
 
 /**
  * What the core tells the world. Events are plain data copied out of the state (never
@@ -351,6 +352,15 @@ export interface InstrumentChanged {
   readonly expiry?: { readonly lastTradingDay: string; readonly accounts: readonly string[] };
 }
 
+/** A rate change was scheduled for a coming settlement, replaced, or withdrawn (scheduled null). */
+export interface InstrumentRatesScheduled {
+  readonly type: 'instrument.rates-scheduled';
+  readonly instrumentId: string;
+  readonly scheduled: ScheduledRates | null;
+  /** The change scheduled before, now replaced or withdrawn. */
+  readonly replaced: ScheduledRates | null;
+}
+
 export interface SettlementPriceSet {
   readonly type: 'settlement.price-set';
   readonly instrumentId: string;
@@ -476,4 +486,5 @@ export type CoreEvent =
   | TradingDayBegan
   | TradingDayEnded
   | MarketStatusChanged
+  | InstrumentRatesScheduled
   | CalendarChanged;

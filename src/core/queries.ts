@@ -1,4 +1,5 @@
 import { type AccountFields, accountFields, type PositionFields, positionFields } from './accounts/account-view.ts';
+import type { ScheduledRates } from './instruments/scheduled-rates.ts';
 import { withdrawable } from './accounts/clear-of-force-close.ts';
 import { Position } from './accounts/position.ts';
 import type { Direction } from './commands.ts';
@@ -108,6 +109,8 @@ export interface InstrumentState {
   readonly commissionRate: number;
   readonly limitUpRate: number;
   readonly limitDownRate: number;
+  /** Rates announced for a coming settlement, if any. */
+  readonly scheduledRates: ScheduledRates | undefined;
   /** Reference (previous settlement) price; 0 when there is none. */
   readonly preSettlement: number;
   /** Settlement price set for the coming settlement; 0 when not set. */
@@ -138,6 +141,7 @@ export function instrumentState(state: CoreState, instrumentId: string): Instrum
     commissionRate: instrument.commissionRate,
     limitUpRate: instrument.limitUpRate,
     limitDownRate: instrument.limitDownRate,
+    scheduledRates: instrument.scheduledRates,
     preSettlement: price(instrument.preSettlementTicks),
     settlementPrice: price(instrument.settlementPriceTicks),
     lastPrice: price(instrument.lastPriceTicks),

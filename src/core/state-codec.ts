@@ -8,6 +8,7 @@ import type { Direction, Offset, PriceType, TimeCondition, VolumeCondition } fro
 import type { ConditionalRecord, ConditionalStatus, ExchangeStatus, OrderRecord, RiskLevel } from './events.ts';
 import { Instrument, type InstrumentStatus } from './instruments/instrument.ts';
 import type { InstrumentSpec } from './instruments/instrument-spec.ts';
+import type { ScheduledRates } from './instruments/scheduled-rates.ts';
 import { Order } from './matching/order.ts';
 import type { PriceLadder } from './matching/price-ladder.ts';
 import { indexAccount, markAccount } from './risk/risk-index.ts';
@@ -104,6 +105,8 @@ interface SerializedInstrument {
   readonly dayVolume: number;
   readonly dayTurnoverTicks: number;
   readonly lastPriceTicks: number;
+  /** Rates announced for a coming settlement (written only when there are any). */
+  readonly scheduledRates?: ScheduledRates;
   /** Account ids of the open positions, in the order the instrument tracks them. */
   readonly holders: string[];
   /** Resting orders, best price first and FIFO within a price (format 2: SerializedOrder objects). */
@@ -170,6 +173,7 @@ export function serializeState(state: CoreState): SerializedState {
       upperLimitTicks: instrument.hasLimits ? instrument.upperLimitTicks : null,
       lowerLimitTicks: instrument.hasLimits ? instrument.lowerLimitTicks : null,
       ...instrumentFields(instrument),
+      ...(instrument.scheduledRates !== undefined && { scheduledRates: instrument.scheduledRates }),
       holders: [...instrument.holders].map((position) => position.account.accountId),
       bids: restingOrders(instrument.book.bids),
       asks: restingOrders(instrument.book.asks),
@@ -214,6 +218,7 @@ export function restoreState(data: SerializedState): CoreState {
     instrument.upperLimitTicks = saved.upperLimitTicks ?? Number.NaN;
     instrument.lowerLimitTicks = saved.lowerLimitTicks ?? Number.NaN;
     for (const field of INSTRUMENT_FIELDS) instrument[field] = saved[field];
+    instrument.scheduledRates = saved.scheduledRates;
     state.instruments.set(instrument.id, instrument);
   }
   for (const saved of data.accounts) state.accounts.set(saved.accountId, reviveAccount(state, saved));

@@ -80,7 +80,9 @@
  *     pending opened again what the liquidation had closed).
  * 25: exchange holidays (calendar.add-holidays, calendar.remove-holidays): a settlement
  *     moves the trading day past them as past weekends, and GTD orders and contracts dated
- *     on one end with the trading day before.
+ *     on one end with the trading day before; a rate change may be scheduled for the
+ *     settlement of a coming trading day (instrument.update with atSettlementOf,
+ *     instrument.cancel-scheduled-rates), which applies it before marking the positions.
  */
 export const CORE_VERSION = 25;
 

@@ -26,6 +26,7 @@ export function adminInstrumentView(live: InstrumentState, marketData: MarketDat
     commission_rate: live.commissionRate,
     limit_up_rate: live.limitUpRate,
     limit_down_rate: live.limitDownRate,
+    scheduled_rates: scheduledRatesView(live.scheduledRates),
     pre_settlement: live.preSettlement,
     settlement_price: live.settlementPrice > 0 ? live.settlementPrice : null,
     upper_limit: live.upperLimit,
@@ -36,6 +37,18 @@ export function adminInstrumentView(live: InstrumentState, marketData: MarketDat
     trading_status: live.status,
     created_at: formatDateTime(listing?.listedTs ?? 0, timeZone),
     updated_at: formatDateTime(listing?.changedTs ?? 0, timeZone),
+  };
+}
+
+/** A rate change announced for a coming settlement, in the rate fields' names; null when none is. */
+function scheduledRatesView(rates: InstrumentState['scheduledRates']) {
+  if (rates === undefined) return null;
+  return {
+    at_settlement_of: rates.atSettlementOf,
+    ...(rates.marginRatio !== undefined && { margin_rate: rates.marginRatio }),
+    ...(rates.commissionRate !== undefined && { commission_rate: rates.commissionRate }),
+    ...(rates.limitUpRate !== undefined && { limit_up_rate: rates.limitUpRate }),
+    ...(rates.limitDownRate !== undefined && { limit_down_rate: rates.limitDownRate }),
   };
 }
 

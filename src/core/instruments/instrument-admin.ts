@@ -1,14 +1,20 @@
 import { accountsConcernedBy } from './concerned-accounts.ts';
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
-import type { ChangeInstrumentStatus, UpdateInstrument } from '../commands.ts';
+import { isCalendarDay, weekdayName } from '../calendar/dates.ts';
+import { isTradingDate } from '../calendar/trading-days.ts';
+import type { CancelScheduledRates, ChangeInstrumentStatus, UpdateInstrument } from '../commands.ts';
 import type { CoreEvent, InstrumentChanged } from '../events.ts';
 import type { Order } from '../matching/order.ts';
 import { takeOutOfBook } from '../orders/cancel-order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import type { Instrument } from './instrument.ts';
+import { type ScheduledRates, setRates } from './scheduled-rates.ts';
 
-/** instrument.update: new margin, commission or limit rates; limits are recomputed at once. */
+/**
+ * instrument.update: new margin, commission or limit rates, at once (limits recomputed,
+ * positions margined at the new rate) or at the settlement of a given day.
+ */
 export function updateInstrument(state: CoreState, command: UpdateInstrument): ApplyResult {
   const instrument = state.instruments.get(command.instrumentId);
   if (instrument === undefined || instrument.status === 'DELISTED') return notAdministrable(instrument, command.instrumentId);
@@ -22,10 +28,14 @@ export function updateInstrument(state: CoreState, command: UpdateInstrument): A
   for (const [name, rate] of [['limit_up_rate', limitUpRate], ['limit_down_rate', limitDownRate]] as const) {
     if (rate !== undefined && !(rate > 0 && rate < 1)) return rejected(ResultCode.ParameterError, `${name} must be in (0, 1)`);
   }
-  if (marginRatio !== undefined) instrument.marginRatio = marginRatio;
-  if (commissionRate !== undefined) instrument.commissionRate = commissionRate;
-  if (limitUpRate !== undefined) instrument.limitUpRate = limitUpRate;
-  if (limitDownRate !== undefined) instrument.limitDownRate = limitDownRate;
+  const rates = {
+    ...(marginRatio !== undefined && { marginRatio }),
+    ...(commissionRate !== undefined && { commissionRate }),
+    ...(limitUpRate !== undefined && { limitUpRate }),
+    ...(limitDownRate !== undefined && { limitDownRate }),
+  };
+  if (command.atSettlementOf !== undefined) return scheduleRates(state, instrument, command.atSettlementOf, rates);
+  setRates(instrument, rates);
   instrument.resetLimits();
   const events: CoreEvent[] = [];
   cancelCrossingTheLimits(state, instrument, events);
@@ -33,6 +43,32 @@ export function updateInstrument(state: CoreState, command: UpdateInstrument): A
   if (marginRatio !== undefined) state.ledger.remarkHolders(instrument, instrument.lastPriceTicks);
   events.push(instrumentChanged(instrument));
   return succeeded(events);
+}
+
+/** The rates wait for the settlement of `day` (see ScheduledRates); a change scheduled before is replaced. */
+function scheduleRates(state: CoreState, instrument: Instrument, day: string, rates: Omit<ScheduledRates, 'atSettlementOf'>): ApplyResult {
+  if (Object.keys(rates).length === 0) return rejected(ResultCode.ParameterError, 'a scheduled change names at least one rate');
+  if (!isCalendarDay(day)) return rejected(ResultCode.ParameterError, `the settlement date must be YYYY-MM-DD, got ${String(day)}`);
+  if (day < state.tradingDay) {
+    return rejected(ResultCode.ParameterError, `${day} is settled: a change applies at the settlement of the current trading day ${state.tradingDay} or a later one`);
+  }
+  if (!isTradingDate(day, state.holidays)) {
+    const what = state.holidays.has(day) ? 'a holiday' : `a ${weekdayName(day)}`;
+    return rejected(ResultCode.ParameterError, `no settlement falls on ${day} (${what}): name the trading day whose settlement applies the rates`);
+  }
+  const replaced = instrument.scheduledRates;
+  instrument.scheduledRates = { atSettlementOf: day, ...rates };
+  return succeeded([{ type: 'instrument.rates-scheduled', instrumentId: instrument.id, scheduled: instrument.scheduledRates, replaced: replaced ?? null }]);
+}
+
+/** instrument.cancel-scheduled-rates: the announced change is withdrawn; the rates stay as they are. */
+export function cancelScheduledRates(state: CoreState, command: CancelScheduledRates): ApplyResult {
+  const instrument = state.instruments.get(command.instrumentId);
+  if (instrument === undefined || instrument.status === 'DELISTED') return notAdministrable(instrument, command.instrumentId);
+  const replaced = instrument.scheduledRates;
+  if (replaced === undefined) return rejected(ResultCode.ResourceNotFound, `${instrument.id} has no rate change scheduled`);
+  instrument.scheduledRates = undefined;
+  return succeeded([{ type: 'instrument.rates-scheduled', instrumentId: instrument.id, scheduled: null, replaced }]);
 }
 
 /**
@@ -94,6 +130,7 @@ export function changeInstrumentStatus(state: CoreState, command: ChangeInstrume
       break;
     case 'instrument.delist':
       instrument.status = 'DELISTED';
+      instrument.scheduledRates = undefined;
       cancelAllResting(state, instrument, events);
       cancelPendingConditionals(state, instrument, ts, events);
       break;
@@ -111,6 +148,7 @@ export function expireInstrument(state: CoreState, instrument: Instrument, ts: n
   // Told to whom it concerns now: by the end of the command its orders and positions are gone.
   const accounts = accountsConcernedBy(state, instrument);
   instrument.status = 'DELISTED';
+  instrument.scheduledRates = undefined;
   // The day being settled: the expiry date itself, or the last trading day before it.
   const lastTradingDay = state.tradingDay;
   const why = `cancelled: ${instrument.id} expired (its last trading day was ${lastTradingDay})`;

@@ -4,6 +4,7 @@ import { OrderBook } from '../matching/order-book.ts';
 import { TriggerHeap } from '../risk/trigger-heap.ts';
 import type { InstrumentSpec } from './instrument-spec.ts';
 import { PriceGrid } from './price-grid.ts';
+import type { ScheduledRates } from './scheduled-rates.ts';
 
 export type InstrumentStatus = 'TRADING' | 'SUSPENDED' | 'DELISTED';
 
@@ -33,6 +34,8 @@ export class Instrument {
   lastPriceTicks: number;
   limitUpRate: number;
   limitDownRate: number;
+  /** Rates announced for a coming settlement (instrument.update with atSettlementOf). */
+  scheduledRates: ScheduledRates | undefined = undefined;
   /** Reference (previous settlement) price in ticks; 0 when there is none. */
   preSettlementTicks: number;
   /** Settlement price set by an administrator for the coming settlement; 0 = not set. */

@@ -8,6 +8,7 @@ import { expiresWith } from '../instruments/contract-dates.ts';
 import { cancelCrossingTheLimits, expireInstrument, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { priceGridProblem } from '../instruments/price-grid.ts';
+import { applyDueRates } from '../instruments/scheduled-rates.ts';
 import { type Cents, fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -62,6 +63,10 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   for (const instrument of instruments) {
     if (instrument.status !== 'DELISTED' && expiresWith(instrument.spec, day, state.holidays)) expireInstrument(state, instrument, ts, events);
   }
+  // Rates announced for this settlement apply before the positions are marked: the
+  // positions held through it are margined at the new rate (and checked for risk below),
+  // and the next day's limits derive from the new limit rates.
+  for (const instrument of instruments) if (instrument.status !== 'DELISTED') applyDueRates(instrument, day);
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
   const delistingCloses = new Map<Account, DelistingClose[]>();

@@ -168,6 +168,7 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ instrument_id: `USER.mxnew${Math.floor(Math.random() * 1e6)}`, product_id: 'mxnew', price_tick: 1, volume_multiple: 10, pre_settlement: 100 }),
   },
   'PUT /api/admin/instrument/{id}/update': { may: ADMIN, body: () => ({ margin_rate: 0.12 }) },
+  'DELETE /api/admin/instrument/{id}/scheduled-rates': { may: ADMIN },
   'PUT /api/admin/instrument/{id}/suspend': { may: ADMIN },
   'PUT /api/admin/instrument/{id}/resume': { may: ADMIN },
   'DELETE /api/admin/instrument/{id}/delist': { may: ADMIN },

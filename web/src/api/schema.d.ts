@@ -1266,10 +1266,27 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move (admin) */
+        /** Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move; with at_settlement_of, at the settlement of that trading day instead (replacing a change scheduled before) (admin) */
         put: operations["putAdminInstrumentUpdateById"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/instrument/{id}/scheduled-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw the rate change scheduled for a coming settlement (1004 when there is none); the rates stay as they are (admin) */
+        delete: operations["deleteAdminInstrumentScheduledRatesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5146,6 +5163,15 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;
@@ -8309,6 +8335,15 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;
@@ -8409,6 +8444,8 @@ export interface operations {
                     lower_limit?: unknown;
                     /** @description shown by GET /api/admin/instruments; ignored */
                     settlement_price?: unknown;
+                    /** @description shown by GET /api/admin/instruments; ignored */
+                    scheduled_rates?: unknown;
                     /** @description configuration form: TRADING (the default) or SUSPENDED, how the instrument starts; the view's active / suspended too */
                     status?: string;
                     /** @description as status (the admin view's field) */
@@ -8499,6 +8536,8 @@ export interface operations {
                     commission?: number;
                     limit_up_rate?: number;
                     limit_down_rate?: number;
+                    /** @description YYYY-MM-DD or YYYYMMDD, the current trading day or a later one: the rates apply at its settlement (its positions are margined at them, the next day's limits derive from them), as exchanges raise margins before a holiday */
+                    at_settlement_of?: string;
                     /** @description set at create; accepted only as it is now */
                     instrument_id?: unknown;
                     /** @description set at create; accepted only as it is now */
@@ -8529,6 +8568,8 @@ export interface operations {
                     lower_limit?: unknown;
                     /** @description shown by GET /api/admin/instruments; ignored */
                     settlement_price?: unknown;
+                    /** @description shown by GET /api/admin/instruments; ignored */
+                    scheduled_rates?: unknown;
                     /** @description shown by GET /api/admin/instruments; ignored */
                     status?: unknown;
                     /** @description shown by GET /api/admin/instruments; ignored */
@@ -8564,6 +8605,119 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
+                            pre_settlement: number;
+                            /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
+                            settlement_price: number | null;
+                            upper_limit: number;
+                            lower_limit: number;
+                            list_date: string;
+                            expire_date: string;
+                            /** @description active, suspended or delisted */
+                            status: string;
+                            /** @description TRADING, SUSPENDED or DELISTED */
+                            trading_status: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        /** @enum {object|null} */
+                        error: never | null;
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description failure envelope */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        error: {
+                            /** @description error code of the spec (1001..4003) */
+                            code: number;
+                            /** @description which field or rule failed */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminInstrumentScheduledRatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            instrument_id: string;
+                            instrument_name: string;
+                            instrument_type: string;
+                            exchange: string;
+                            exchange_id: string;
+                            product_id: string;
+                            contract_multiplier: number;
+                            volume_multiple: number;
+                            price_tick: number;
+                            margin_rate: number;
+                            commission_rate: number;
+                            limit_up_rate: number;
+                            limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;
@@ -8659,6 +8813,15 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;
@@ -8754,6 +8917,15 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;
@@ -8849,6 +9021,15 @@ export interface operations {
                             commission_rate: number;
                             limit_up_rate: number;
                             limit_down_rate: number;
+                            /** @description Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none */
+                            scheduled_rates: {
+                                /** @description YYYY-MM-DD: the settlement of that trading day applies the rates */
+                                at_settlement_of: string;
+                                margin_rate?: number;
+                                commission_rate?: number;
+                                limit_up_rate?: number;
+                                limit_down_rate?: number;
+                            } | null;
                             pre_settlement: number;
                             /** @description The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price */
                             settlement_price: number | null;

@@ -6,6 +6,7 @@ import { instrumentState, ResultCode } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { page, Paging } from '../schemas/common.ts';
+import { DATE_PATTERN, dateOf } from '../schemas/date-field.ts';
 import { pagedReplies, replies } from '../schemas/envelope.ts';
 import { InstrumentAdminSchema } from '../schemas/resources.ts';
 import { DERIVED_VIEW_FIELDS, FIXED_VIEW_FIELDS, instrumentSpecFromForm, refuseFixedChanges, startsSuspended } from './instrument-form.ts';
@@ -107,7 +108,7 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
       schema: {
         tags: ['admin'],
         summary:
-          'Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move',
+          'Change margin, commission or limit rates (omitted fields stay), at once: positions are margined at the new rate from this command, and an account it pushes to force-close is liquidated as after a price move; with at_settlement_of, at the settlement of that trading day instead (replacing a change scheduled before)',
         params: IdParam,
         body: Type.Object({
           margin_rate: Rate,
@@ -116,6 +117,13 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
           commission: { ...Rate, description: 'alias of commission_rate' },
           limit_up_rate: Rate,
           limit_down_rate: Rate,
+          at_settlement_of: Type.Optional(
+            Type.String({
+              pattern: DATE_PATTERN,
+              description:
+                'YYYY-MM-DD or YYYYMMDD, the current trading day or a later one: the rates apply at its settlement (its positions are margined at them, the next day\'s limits derive from them), as exchanges raise margins before a holiday',
+            }),
+          ),
           ...FIXED,
           ...DERIVED,
         }, STRICT_FORM),
@@ -138,7 +146,26 @@ export function adminRoutes(app: Api, ctx: HttpContext): void {
         ...(commissionRate !== undefined && { commissionRate }),
         ...(b.limit_up_rate !== undefined && { limitUpRate: b.limit_up_rate }),
         ...(b.limit_down_rate !== undefined && { limitDownRate: b.limit_down_rate }),
+        ...(b.at_settlement_of !== undefined && { atSettlementOf: dateOf(b.at_settlement_of, 'body.at_settlement_of') }),
       });
+      return ok(view(id));
+    },
+  );
+
+  app.delete(
+    '/api/admin/instrument/:id/scheduled-rates',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdraw the rate change scheduled for a coming settlement (1004 when there is none); the rates stay as they are',
+        params: IdParam,
+        response: replies(InstrumentAdminSchema),
+      },
+    },
+    async (request) => {
+      const id = resolveInstrumentId(ctx.exchange.state, request.params.id);
+      await execute(ctx.exchange, { type: 'instrument.cancel-scheduled-rates', instrumentId: id });
       return ok(view(id));
     },
   );

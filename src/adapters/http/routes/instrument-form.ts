@@ -99,7 +99,7 @@ function either<K extends keyof InstrumentForm>(form: InstrumentForm, name: K, a
  * carries them; they are ignored, as the spec's admin form lists status and the times,
  * except the status at create (startsSuspended).
  */
-export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'settlement_price', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
+export const DERIVED_VIEW_FIELDS = ['upper_limit', 'lower_limit', 'settlement_price', 'scheduled_rates', 'status', 'trading_status', 'created_at', 'updated_at'] as const;
 
 const TRADING_TEXTS = new Set(['TRADING', 'active']);
 const SUSPENDED_TEXTS = new Set(['SUSPENDED', 'suspended']);

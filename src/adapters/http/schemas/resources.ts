@@ -227,6 +227,19 @@ export const InstrumentAdminSchema = Type.Object({
   commission_rate: Num,
   limit_up_rate: Num,
   limit_down_rate: Num,
+  scheduled_rates: Type.Union(
+    [
+      Type.Object({
+        at_settlement_of: Type.String({ description: 'YYYY-MM-DD: the settlement of that trading day applies the rates' }),
+        margin_rate: Type.Optional(Num),
+        commission_rate: Type.Optional(Num),
+        limit_up_rate: Type.Optional(Num),
+        limit_down_rate: Type.Optional(Num),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Rates announced for a coming settlement (as exchanges raise margins before a holiday); null: none' },
+  ),
   pre_settlement: Num,
   settlement_price: Type.Union([Num, Type.Null()], {
     description: "The price set for the coming settlement (set-price); null: it settles at the day's volume-weighted average, else the last price",
