@@ -65,6 +65,19 @@ describe('rates scheduled for a settlement', () => {
     assertAllIdentities(x.state);
   });
 
+  it('dated on a day that became a holiday afterwards, applies at the settlement of the trading day before it', () => {
+    const x = heldPositions();
+    schedule(x, '2026-11-25', { marginRatio: 0.15 });
+    x.run({ type: 'calendar.add-holidays', holidays: [{ date: '2026-11-25', name: '' }] });
+    x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.tradingDay, '2026-11-24');
+    expectAccount(x, 'A', { margin: 70000 });
+    x.run({ type: 'settlement.set-price', instrumentId: ID, price: 70000 });
+    x.run({ type: 'settlement.execute' });
+    assert.equal(x.state.tradingDay, '2026-11-26');
+    expectAccount(x, 'A', { margin: 105000 });
+  });
+
   it('a later schedule replaces the earlier; a withdrawn one applies nowhere', () => {
     const x = heldPositions();
     schedule(x, '2026-11-25', { marginRatio: 0.12 });

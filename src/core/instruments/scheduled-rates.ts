@@ -7,7 +7,11 @@ import type { Instrument } from './instrument.ts';
  * day's limits derive from the new limit rates.
  */
 export interface ScheduledRates {
-  /** YYYY-MM-DD: the first settlement of a trading day on or after it applies the rates. */
+  /**
+   * YYYY-MM-DD, a trading day when scheduled: its settlement applies the rates. Should it
+   * become a holiday, the settlement of the trading day before it does (as a contract or a
+   * GTD order dated on a holiday ends with the day before).
+   */
   readonly atSettlementOf: string;
   readonly marginRatio?: number;
   readonly commissionRate?: number;
@@ -24,12 +28,12 @@ export function setRates(instrument: Instrument, rates: Omit<ScheduledRates, 'at
 }
 
 /**
- * At the settlement of `day`, before its positions are marked: the scheduled rates fall
- * due once `day` reaches their date. Returns them when they applied.
+ * At a settlement, before its positions are marked: the scheduled rates fall due when
+ * their date comes before the next trading day (`nextDay`). Returns them when they applied.
  */
-export function applyDueRates(instrument: Instrument, day: string): ScheduledRates | undefined {
+export function applyDueRates(instrument: Instrument, nextDay: string): ScheduledRates | undefined {
   const due = instrument.scheduledRates;
-  if (due === undefined || day < due.atSettlementOf) return undefined;
+  if (due === undefined || due.atSettlementOf >= nextDay) return undefined;
   setRates(instrument, due);
   instrument.scheduledRates = undefined;
   return due;

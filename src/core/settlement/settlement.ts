@@ -66,7 +66,8 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   // Rates announced for this settlement apply before the positions are marked: the
   // positions held through it are margined at the new rate (and checked for risk below),
   // and the next day's limits derive from the new limit rates.
-  for (const instrument of instruments) if (instrument.status !== 'DELISTED') applyDueRates(instrument, day);
+  const nextDay = nextTradingDay(day, state.holidays);
+  for (const instrument of instruments) if (instrument.status !== 'DELISTED') applyDueRates(instrument, nextDay);
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
   const delistingCloses = new Map<Account, DelistingClose[]>();
@@ -111,7 +112,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     events.push(instrumentChanged(instrument, 'settlement'));
     return record;
   });
-  state.tradingDay = nextTradingDay(day, state.holidays);
+  state.tradingDay = nextDay;
   // Only the settled day is past: the holidays between it and the new trading day are
   // still ahead on the clock (a scheduled exchange holds no session on them).
   state.holidays.forgetThrough(day);
