@@ -78,6 +78,37 @@ describe('rates scheduled for a settlement', () => {
     expectAccount(x, 'A', { margin: 105000 });
   });
 
+  it('an at-once change of a scheduled rate wins: the announcement no longer undoes it at the settlement', () => {
+    const x = heldPositions();
+    schedule(x, '2026-11-23', { marginRatio: 0.12, commissionRate: 0.0002 });
+    const raised = x.run({ type: 'instrument.update', instrumentId: ID, marginRatio: 0.2 });
+    assert.deepEqual(eventsOfType(raised, 'instrument.rates-scheduled')[0]?.scheduled, { atSettlementOf: '2026-11-23', commissionRate: 0.0002 });
+    x.run({ type: 'settlement.execute' });
+    const copper = x.state.instruments.get(ID)!;
+    assert.deepEqual([copper.marginRatio, copper.commissionRate], [0.2, 0.0002]);
+    // Every scheduled rate changed at once: nothing is left of the announcement.
+    schedule(x, '2026-11-24', { marginRatio: 0.3 });
+    x.run({ type: 'instrument.update', instrumentId: ID, marginRatio: 0.25 });
+    assert.equal(copper.scheduledRates, undefined);
+  });
+
+  it("liquidation trades in the settlement that raises the commission pay the settled day's rate", () => {
+    const x = heldPositions(80_000);
+    x.place('C', 'c1', 'SELL', 70000, 2, { timeCondition: 'GTC' });
+    x.place('D', 'd1', 'BUY', 70000, 2, { timeCondition: 'GTC' });
+    // A resting GTC bid the liquidation of A's 2 lots can sell into.
+    x.place('E', 'e1', 'BUY', 69990, 5, { timeCondition: 'GTC' });
+    schedule(x, '2026-11-23', { marginRatio: 0.2, commissionRate: 0.001 });
+    const settled = x.run({ type: 'settlement.execute' });
+    const line = eventsOfType(settled, 'settlement.completed')[0]!.accounts.find((a) => a.accountId === 'A')!;
+    assert.equal(line.forceClosed, true);
+    // Opened 2 lots at 70,000 and closed 2 at 69,990, at the day's 0.00005: 35 + 35.00
+    // (34.995 rounded half away from zero); at the new 0.001 the close would be 699.90.
+    assert.equal(line.commission, 70);
+    assert.equal(x.state.instruments.get(ID)!.commissionRate, 0.001, 'the new rate from the next day');
+    assertAllIdentities(x.state);
+  });
+
   it('a later schedule replaces the earlier; a withdrawn one applies nowhere', () => {
     const x = heldPositions();
     schedule(x, '2026-11-25', { marginRatio: 0.12 });
@@ -108,6 +139,10 @@ describe('rates scheduled for a settlement', () => {
       assert.match(refused.message, message);
     }
     assert.equal(x.state.instruments.get(ID)!.scheduledRates, undefined);
+    // No settlement of a contract comes after its expiry.
+    x.run({ type: 'instrument.add', spec: { ...COPPER, instrumentId: 'SHFE.cu2611', expireDate: '2026-11-25' } });
+    const late = x.run({ type: 'instrument.update', instrumentId: 'SHFE.cu2611', marginRatio: 0.2, atSettlementOf: '2026-11-27' });
+    assert.deepEqual([late.code, late.message], [ResultCode.ParameterError, 'SHFE.cu2611 expires on 2026-11-25: no settlement of it comes on 2026-11-27']);
   });
 
   it('a snapshot keeps the schedule; delisting drops it', () => {

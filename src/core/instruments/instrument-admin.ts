@@ -9,7 +9,7 @@ import { takeOutOfBook } from '../orders/cancel-order.ts';
 import { ResultCode } from '../result-codes.ts';
 import type { CoreState } from '../state.ts';
 import type { Instrument } from './instrument.ts';
-import { type ScheduledRates, setRates } from './scheduled-rates.ts';
+import { type ScheduledRates, setRates, withoutRates } from './scheduled-rates.ts';
 
 /**
  * instrument.update: new margin, commission or limit rates, at once (limits recomputed,
@@ -38,6 +38,13 @@ export function updateInstrument(state: CoreState, command: UpdateInstrument): A
   setRates(instrument, rates);
   instrument.resetLimits();
   const events: CoreEvent[] = [];
+  const scheduled = instrument.scheduledRates;
+  if (scheduled !== undefined) {
+    instrument.scheduledRates = withoutRates(scheduled, rates);
+    if (instrument.scheduledRates !== scheduled) {
+      events.push({ type: 'instrument.rates-scheduled', instrumentId: instrument.id, scheduled: instrument.scheduledRates ?? null, replaced: scheduled });
+    }
+  }
   cancelCrossingTheLimits(state, instrument, events);
   // A new margin ratio changes the margin of every open position at once.
   if (marginRatio !== undefined) state.ledger.remarkHolders(instrument, instrument.lastPriceTicks);
@@ -55,6 +62,9 @@ function scheduleRates(state: CoreState, instrument: Instrument, day: string, ra
   if (!isTradingDate(day, state.holidays)) {
     const what = state.holidays.has(day) ? 'a holiday' : `a ${weekdayName(day)}`;
     return rejected(ResultCode.ParameterError, `no settlement falls on ${day} (${what}): name the trading day whose settlement applies the rates`);
+  }
+  if (instrument.spec.expireDate !== '' && day > instrument.spec.expireDate) {
+    return rejected(ResultCode.ParameterError, `${instrument.id} expires on ${instrument.spec.expireDate}: no settlement of it comes on ${day}`);
   }
   const replaced = instrument.scheduledRates;
   instrument.scheduledRates = { atSettlementOf: day, ...rates };

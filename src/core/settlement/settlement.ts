@@ -8,7 +8,7 @@ import { expiresWith } from '../instruments/contract-dates.ts';
 import { cancelCrossingTheLimits, expireInstrument, instrumentChanged } from '../instruments/instrument-admin.ts';
 import type { Instrument } from '../instruments/instrument.ts';
 import { priceGridProblem } from '../instruments/price-grid.ts';
-import { applyDueRates } from '../instruments/scheduled-rates.ts';
+import { applyCommission, applyMarginAndLimits, takeDueRates } from '../instruments/scheduled-rates.ts';
 import { type Cents, fromCents, lotValueProblem } from '../money.ts';
 import { expireDayOrders } from '../orders/trading-day.ts';
 import { ResultCode } from '../result-codes.ts';
@@ -63,11 +63,12 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   for (const instrument of instruments) {
     if (instrument.status !== 'DELISTED' && expiresWith(instrument.spec, day, state.holidays)) expireInstrument(state, instrument, ts, events);
   }
-  // Rates announced for this settlement apply before the positions are marked: the
-  // positions held through it are margined at the new rate (and checked for risk below),
-  // and the next day's limits derive from the new limit rates.
+  // Rates announced for this settlement: margin and limits before the positions are
+  // marked (they are margined at the new rate, and checked for risk below), the
+  // commission after the liquidation trades.
   const nextDay = nextTradingDay(day, state.holidays);
-  for (const instrument of instruments) if (instrument.status !== 'DELISTED') applyDueRates(instrument, nextDay);
+  const dueRates = instruments.map((instrument) => (instrument.status === 'DELISTED' ? undefined : takeDueRates(instrument, nextDay)));
+  instruments.forEach((instrument, i) => dueRates[i] !== undefined && applyMarginAndLimits(instrument, dueRates[i]));
   const prices = instruments.map(settlementPriceOf);
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
   const delistingCloses = new Map<Account, DelistingClose[]>();
@@ -88,6 +89,7 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
   }
   // Liquidation trades moved last prices: the day is settled at the settlement prices.
   instruments.forEach((instrument, i) => markAt(state, instrument, prices[i]!.ticks));
+  instruments.forEach((instrument, i) => dueRates[i] !== undefined && applyCommission(instrument, dueRates[i]));
 
   const records = accounts.map((account) => accountRecord(account, liquidations.get(account), delistingCloses.get(account) ?? []));
   const failed = records.filter((record) => record.forceCloseFailed === true).length;
