@@ -280,7 +280,24 @@ export type NotificationMessage =
   | { readonly kind: 'funds'; readonly movement: 'deposit' | 'withdraw'; readonly amount: number; readonly balance: number }
   | { readonly kind: 'transfer'; readonly amount: number; readonly bankName: string; readonly outcome: string }
   | { readonly kind: 'settlement'; readonly date: string; readonly balance: number; readonly nextTradingDay: string }
-  | { readonly kind: 'instrument'; readonly instrumentId: string; readonly status: string; readonly expiredOn?: string };
+  | { readonly kind: 'instrument'; readonly instrumentId: string; readonly status: string; readonly expiredOn?: string }
+  /** A rate change announced for a settlement (scheduled), or withdrawn (scheduled null, `withdrawn` what it was). */
+  | {
+      readonly kind: 'rates-scheduled';
+      readonly instrumentId: string;
+      readonly scheduled: ScheduledRates | null;
+      readonly withdrawn: ScheduledRates | null;
+      /** The rates as they are now, beside the announced ones. */
+      readonly current: RateSet;
+    };
+
+/** An instrument's four rates. */
+export interface RateSet {
+  readonly marginRatio: number;
+  readonly commissionRate: number;
+  readonly limitUpRate: number;
+  readonly limitDownRate: number;
+}
 
 /** A message for one user, with the priority that decides what is dropped under back-pressure. */
 export interface NotificationRaised {

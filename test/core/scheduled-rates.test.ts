@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ResultCode, restoreState, serializeState } from '../../src/core/index.ts';
+import { renderNotification, ResultCode, restoreState, serializeState } from '../../src/core/index.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { COPPER, CoreHarness, eventsOfType } from '../support/core-harness.ts';
 import { assertAllIdentities, expectAccount } from '../support/ledger-checks.ts';
@@ -107,6 +107,18 @@ describe('rates scheduled for a settlement', () => {
     assert.equal(line.commission, 70);
     assert.equal(x.state.instruments.get(ID)!.commissionRate, 0.001, 'the new rate from the next day');
     assertAllIdentities(x.state);
+  });
+
+  it('are told in advance to the accounts they concern: a margin rise as a warning, a withdrawal as news', () => {
+    const x = heldPositions();
+    x.ensureAccount('BYSTANDER');
+    const scheduled = schedule(x, '2026-11-24', { marginRatio: 0.15, limitUpRate: 0.1 });
+    const told = eventsOfType(scheduled, 'notification');
+    assert.deepEqual(told.map((n) => [n.accountId, n.priority, n.level, n.key]), [['A', 1, 'WARNING', `rates:${ID}`], ['B', 1, 'WARNING', `rates:${ID}`]]);
+    assert.equal(renderNotification(told[0]!.message), `${ID}: from the settlement of 2026-11-24, margin rate 0.15 (now 0.1), limit up rate 0.1 (now 0.08)`);
+    const withdrawn = eventsOfType(x.run({ type: 'instrument.cancel-scheduled-rates', instrumentId: ID }), 'notification');
+    assert.deepEqual(withdrawn.map((n) => [n.accountId, n.level]), [['A', 'INFO'], ['B', 'INFO']]);
+    assert.equal(renderNotification(withdrawn[0]!.message), `${ID}: the rate change announced for the settlement of 2026-11-24 is withdrawn`);
   });
 
   it('a later schedule replaces the earlier; a withdrawn one applies nowhere', () => {

@@ -1,5 +1,6 @@
 import { accountsConcernedBy } from '../instruments/concerned-accounts.ts';
-import type { CoreEvent, InstrumentChanged, NotificationMessage, NotificationRaised, RiskLevelChanged } from '../events.ts';
+import type { CoreEvent, InstrumentChanged, InstrumentRatesScheduled, NotificationMessage, NotificationRaised, RateSet, RiskLevelChanged } from '../events.ts';
+import type { ScheduledRates } from '../instruments/scheduled-rates.ts';
 import type { CoreState } from '../state.ts';
 
 /**
@@ -54,6 +55,9 @@ export function raiseNotifications(state: CoreState, events: CoreEvent[]): void 
         // Told once, when the status changes: not again with every settlement or rate update.
         if (event.statusChanged) instrumentStatusChanged(state, events, event);
         break;
+      case 'instrument.rates-scheduled':
+        ratesScheduled(state, events, event);
+        break;
       default:
         break;
     }
@@ -93,6 +97,46 @@ export function renderNotification(message: NotificationMessage): string {
         return `${message.instrumentId} expired: ${message.expiredOn} was its last trading day; its positions are closed at the settlement price`;
       }
       return `${message.instrumentId} is ${message.status.toLowerCase()}`;
+    case 'rates-scheduled':
+      if (message.scheduled === null) {
+        return `${message.instrumentId}: the rate change announced for the settlement of ${message.withdrawn?.atSettlementOf ?? '?'} is withdrawn`;
+      }
+      return `${message.instrumentId}: from the settlement of ${message.scheduled.atSettlementOf}, ${rateChanges(message.scheduled, message.current)}`;
+  }
+}
+
+const RATE_NAMES: readonly [keyof RateSet, string][] = [
+  ['marginRatio', 'margin rate'],
+  ['commissionRate', 'commission rate'],
+  ['limitUpRate', 'limit up rate'],
+  ['limitDownRate', 'limit down rate'],
+];
+
+function rateChanges(scheduled: ScheduledRates, current: RateSet): string {
+  return RATE_NAMES.filter(([key]) => scheduled[key] !== undefined)
+    .map(([key, name]) => `${name} ${scheduled[key]} (now ${current[key]})`)
+    .join(', ');
+}
+
+/**
+ * A rate change announced (or withdrawn) is told in advance to every account it concerns,
+ * as a suspension is: a rise of the margin as a warning, since it can take an account to
+ * force-close at that settlement. One notice per instrument: a newer one replaces an
+ * unread older one.
+ */
+function ratesScheduled(state: CoreState, events: CoreEvent[], event: InstrumentRatesScheduled): void {
+  const instrument = state.instruments.get(event.instrumentId);
+  if (instrument === undefined) return;
+  const current: RateSet = {
+    marginRatio: instrument.marginRatio,
+    commissionRate: instrument.commissionRate,
+    limitUpRate: instrument.limitUpRate,
+    limitDownRate: instrument.limitDownRate,
+  };
+  const rise = event.scheduled?.marginRatio !== undefined && event.scheduled.marginRatio > current.marginRatio;
+  const message: NotificationMessage = { kind: 'rates-scheduled', instrumentId: instrument.id, scheduled: event.scheduled, withdrawn: event.scheduled === null ? event.replaced : null, current };
+  for (const accountId of [...accountsConcernedBy(state, instrument)].sort()) {
+    notify(state, events, accountId, rise ? 1 : 2, `rates:${instrument.id}`, rise ? 'WARNING' : 'INFO', 0, message);
   }
 }
 
