@@ -28,9 +28,15 @@ export const HOLIDAY_NAME_MAX = 64;
  */
 export class Holidays implements HolidayLookup {
   private readonly names = new Map<string, string>();
+  private changes = 0;
 
   get size(): number {
     return this.names.size;
+  }
+
+  /** Moves with every change: views built from the holidays are current while it stays. */
+  get version(): number {
+    return this.changes;
   }
 
   has(date: string): boolean {
@@ -40,15 +46,16 @@ export class Holidays implements HolidayLookup {
   /** Declares `date` a holiday, or gives a declared one a new name. */
   set(date: string, name: string): void {
     this.names.set(date, name);
+    this.changes++;
   }
 
   delete(date: string): void {
-    this.names.delete(date);
+    if (this.names.delete(date)) this.changes++;
   }
 
   /** Forgets the holidays on or before `day`: they are past. */
   forgetThrough(day: string): void {
-    for (const date of this.names.keys()) if (date <= day) this.names.delete(date);
+    for (const date of this.names.keys()) if (date <= day) this.delete(date);
   }
 
   /** Every holiday, by date (a deterministic order, whatever order they were declared in). */
