@@ -6,7 +6,7 @@ export type * from './events.ts';
 export type { ExchangeId, InstrumentSpec } from './instruments/instrument-spec.ts';
 export { EXCHANGE_IDS } from './instruments/instrument-spec.ts';
 export { MAX_ORDER_VOLUME } from './orders/order-rules.ts';
-export { isCalendarDay } from './calendar/dates.ts';
+export { isCalendarDay, weekdayName } from './calendar/dates.ts';
 export { type Holiday, HOLIDAY_NAME_MAX, MAX_HOLIDAYS } from './calendar/holidays.ts';
 export { isTradingDate, nextTradingDay, tradingDayFrom } from './calendar/trading-days.ts';
 export { reservedNameProblem } from './reserved-names.ts';

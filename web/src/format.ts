@@ -43,3 +43,9 @@ export function signClass(value: number | undefined): string {
   if (value === undefined || value === 0) return '';
   return value > 0 ? 'up' : 'down';
 }
+
+/** A date picker's day (its moment at local midnight) as YYYY-MM-DD, to compare with trading days. */
+export function pickerDay(ms: number): string {
+  const day = new Date(ms);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { calendarView, daysBetween, MAX_CLOSURE_DAYS, MAX_LISTED_TRADING_DAYS, weekdaysBetween } from '../../../app/services/calendar-view.ts';
 import { execute } from '../../../app/services/execute.ts';
-import { HOLIDAY_NAME_MAX, MAX_HOLIDAYS, ResultCode } from '../../../core/index.ts';
+import { HOLIDAY_NAME_MAX, MAX_HOLIDAYS, ResultCode, weekdayName } from '../../../core/index.ts';
 import { ApiError, ok } from '../../../protocol/index.ts';
 import type { Api, HttpContext } from '../http-context.ts';
 import { DATE_PATTERN, dateOf } from '../schemas/date-field.ts';
@@ -103,9 +103,12 @@ export function calendarRoutes(app: Api, ctx: HttpContext): void {
 
 /** The weekdays of a closure from `from` through `to`. */
 function closure(from: string, to = from): string[] {
-  if (to < from) throw new ApiError(ResultCode.ParameterError, `body.to ${to} is before body.from ${from}`);
+  if (to < from) throw new ApiError(ResultCode.ParameterError, `the closure's last day (body.to) ${to} is before its first day (body.from) ${from}`);
   if (daysBetween(from, to) > MAX_CLOSURE_DAYS) throw new ApiError(ResultCode.ParameterError, `a closure spans at most ${MAX_CLOSURE_DAYS} days (${from} to ${to} is ${daysBetween(from, to)})`);
   const weekdays = weekdaysBetween(from, to);
-  if (weekdays.length === 0) throw new ApiError(ResultCode.ParameterError, `${from} to ${to} holds no weekday: weekends are never trading days`);
+  if (weekdays.length === 0) {
+    const days = from === to ? `${from} is a ${weekdayName(from)}` : `${from} to ${to} is a weekend`;
+    throw new ApiError(ResultCode.ParameterError, `${days}: weekends are never trading days, so there is nothing to declare`);
+  }
   return weekdays;
 }
