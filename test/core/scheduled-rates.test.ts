@@ -65,10 +65,14 @@ describe('rates scheduled for a settlement', () => {
     assertAllIdentities(x.state);
   });
 
-  it('dated on a day that became a holiday afterwards, applies at the settlement of the trading day before it', () => {
+  it('dated on a day that became a holiday afterwards, moves to the settlement of the trading day before it, and its holders are told', () => {
     const x = heldPositions();
     schedule(x, '2026-11-25', { marginRatio: 0.15 });
-    x.run({ type: 'calendar.add-holidays', holidays: [{ date: '2026-11-25', name: '' }] });
+    const declared = x.run({ type: 'calendar.add-holidays', holidays: [{ date: '2026-11-25', name: '' }] });
+    assert.deepEqual(x.state.instruments.get(ID)!.scheduledRates, { atSettlementOf: '2026-11-24', marginRatio: 0.15 });
+    const told = eventsOfType(declared, 'notification');
+    assert.deepEqual(told.map((n) => n.accountId), ['A', 'B']);
+    assert.equal(renderNotification(told[0]!.message), `${ID}: from the settlement of 2026-11-24, margin rate 0.15 (now 0.1)`);
     x.run({ type: 'settlement.execute' });
     assert.equal(x.state.tradingDay, '2026-11-24');
     expectAccount(x, 'A', { margin: 70000 });

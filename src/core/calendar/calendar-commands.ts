@@ -1,10 +1,11 @@
 import { type ApplyResult, rejected, succeeded } from '../apply-result.ts';
 import type { AddHolidays, RemoveHolidays } from '../commands.ts';
 import { ResultCode } from '../result-codes.ts';
+import type { CoreEvent } from '../events.ts';
 import type { CoreState } from '../state.ts';
 import { dayNumber, isCalendarDay, isWeekend, weekdayName } from './dates.ts';
 import { type Holiday, HOLIDAY_NAME_MAX, MAX_HOLIDAYS } from './holidays.ts';
-import { nextTradingDay } from './trading-days.ts';
+import { nextTradingDay, previousTradingDay } from './trading-days.ts';
 
 /**
  * Declares holidays. Only days after the current trading day: the current one has begun
@@ -27,7 +28,24 @@ export function addHolidays(state: CoreState, command: AddHolidays): ApplyResult
   const added: Holiday[] = given.map(({ date, name }) => ({ date, name }));
   for (const { date, name } of added) state.holidays.set(date, name);
   added.sort((a, b) => (a.date < b.date ? -1 : 1));
-  return succeeded([{ type: 'calendar.changed', added, removed: [], nextTradingDay: nextAfterToday(state) }]);
+  const events: CoreEvent[] = [{ type: 'calendar.changed', added, removed: [], nextTradingDay: nextAfterToday(state) }];
+  moveScheduledRatesOffHolidays(state, events);
+  return succeeded(events);
+}
+
+/**
+ * A rate change announced for the settlement of a day now declared a holiday moves to the
+ * settlement of the trading day before it (where it would apply anyway, as a contract
+ * dated on a holiday ends with the day before): what the instrument shows, and what its
+ * holders are told again, is what will happen.
+ */
+function moveScheduledRatesOffHolidays(state: CoreState, events: CoreEvent[]): void {
+  for (const instrument of state.instruments.values()) {
+    const scheduled = instrument.scheduledRates;
+    if (scheduled === undefined || !state.holidays.has(scheduled.atSettlementOf)) continue;
+    instrument.scheduledRates = { ...scheduled, atSettlementOf: previousTradingDay(scheduled.atSettlementOf, state.holidays) };
+    events.push({ type: 'instrument.rates-scheduled', instrumentId: instrument.id, scheduled: instrument.scheduledRates, replaced: scheduled });
+  }
 }
 
 /** Withdraws declared holidays; a date that is none refuses the command, naming it. */

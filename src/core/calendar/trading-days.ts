@@ -13,6 +13,13 @@ export function nextTradingDay(day: string, holidays: HolidayLookup = NO_HOLIDAY
   return dayString(n);
 }
 
+/** The last trading day before `day`. */
+export function previousTradingDay(day: string, holidays: HolidayLookup = NO_HOLIDAYS): string {
+  let n = dayNumber(day) - 1;
+  while (!isTradingDate(dayString(n), holidays)) n--;
+  return dayString(n);
+}
+
 /** The first trading day on or after `day`. */
 export function tradingDayFrom(day: string, holidays: HolidayLookup = NO_HOLIDAYS): string {
   return isTradingDate(day, holidays) ? day : nextTradingDay(day, holidays);
