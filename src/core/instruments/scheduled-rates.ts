@@ -8,9 +8,9 @@ import type { Instrument } from './instrument.ts';
  */
 export interface ScheduledRates {
   /**
-   * YYYY-MM-DD, a trading day when scheduled: its settlement applies the rates. Should it
-   * become a holiday, the settlement of the trading day before it does (as a contract or a
-   * GTD order dated on a holiday ends with the day before).
+   * YYYY-MM-DD, a trading day: its settlement applies the rates. Should it become a
+   * holiday, it moves to the trading day before it (see calendar-commands.ts), as a
+   * contract or a GTD order dated on a holiday ends with the day before.
    */
   readonly atSettlementOf: string;
   readonly marginRatio?: number;
