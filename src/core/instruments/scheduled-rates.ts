@@ -21,10 +21,8 @@ export interface ScheduledRates {
 
 /** The rates a command or a scheduled change names, applied to the instrument (limits are not recomputed here). */
 export function setRates(instrument: Instrument, rates: Omit<ScheduledRates, 'atSettlementOf'>): void {
-  if (rates.marginRatio !== undefined) instrument.marginRatio = rates.marginRatio;
-  if (rates.commissionRate !== undefined) instrument.commissionRate = rates.commissionRate;
-  if (rates.limitUpRate !== undefined) instrument.limitUpRate = rates.limitUpRate;
-  if (rates.limitDownRate !== undefined) instrument.limitDownRate = rates.limitDownRate;
+  applyMarginAndLimits(instrument, rates);
+  applyCommission(instrument, rates);
 }
 
 /**
@@ -44,13 +42,13 @@ export function takeDueRates(instrument: Instrument, nextDay: string): Scheduled
  * from the new ones). The commission waits for its liquidation trades: they are the
  * settled day's, and pay that day's rate.
  */
-export function applyMarginAndLimits(instrument: Instrument, due: ScheduledRates): void {
+export function applyMarginAndLimits(instrument: Instrument, due: Omit<ScheduledRates, 'atSettlementOf'>): void {
   if (due.marginRatio !== undefined) instrument.marginRatio = due.marginRatio;
   if (due.limitUpRate !== undefined) instrument.limitUpRate = due.limitUpRate;
   if (due.limitDownRate !== undefined) instrument.limitDownRate = due.limitDownRate;
 }
 
-export function applyCommission(instrument: Instrument, due: ScheduledRates): void {
+export function applyCommission(instrument: Instrument, due: Omit<ScheduledRates, 'atSettlementOf'>): void {
   if (due.commissionRate !== undefined) instrument.commissionRate = due.commissionRate;
 }
 
