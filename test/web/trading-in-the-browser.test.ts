@@ -162,6 +162,13 @@ describe('the web front end in a browser', { timeout: 300_000 }, () => {
     await waitForText(admin.getByTestId('holidays'), 'Founders Day');
     await waitForText(admin.getByTestId('calendar-next-day'), weekdayAfter(holiday));
     await screenshot(admin, '3-console-calendar');
+    // The trader plans by the same calendar: the header's trading day opens it.
+    await alice.getByTestId('trading-day').click();
+    const calendar = alice.getByTestId('trading-calendar');
+    await waitForText(calendar.getByTestId('holidays-ahead'), `${holiday} · Founders Day`);
+    await waitForText(calendar.getByTestId('next-trading-day'), weekdayAfter(holiday));
+    await screenshot(alice, '3-trader-calendar');
+    await alice.keyboard.press('Escape');
     await admin.goto('/console/settlement');
     // A price set for the coming settlement shows as the exchange holds it (al2701: no one
     // here holds it, so nothing in this day's figures moves).
