@@ -5,6 +5,7 @@ import type { ExchangeConfig } from '../config/index.ts';
 import { type ApplyResult, type Command, CORE_VERSION, type CoreState, ResultCode } from '../core/index.ts';
 import { MarketDataProjection, type SavedMarketData } from '../marketdata/index.ts';
 import type { Clock } from './clock.ts';
+import { ConditionalExpiry } from './conditional-expiry.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { encodeSidecar } from './history/history-codec.ts';
 import { type HistoryOptions, HistoryProjection, type SavedHistory } from './history/history-projection.ts';
@@ -39,6 +40,8 @@ export class Exchange {
   private stopped = false;
   /** Scheduled sessions: opens and closes the market and settles the day (market-schedule.ts). */
   private schedule: MarketSchedule | undefined;
+  /** Expires conditional orders at their deadline on a quiet exchange (conditional-expiry.ts). */
+  private expiry: ConditionalExpiry | undefined;
 
   private constructor(
     readonly config: ExchangeConfig,
@@ -145,10 +148,24 @@ export class Exchange {
       exchange.schedule = schedule;
       await schedule.start();
     }
+    const expiry = new ConditionalExpiry(() => exchange.state, (command) => exchange.submit(command), clock, log);
+    exchange.expiry = expiry;
+    committer.onDurable(() => expiry.watch());
+    expiry.watch();
     exchange.snapshotTimer = setInterval(() => void exchange.snapshot('timer'), config.storage.snapshotEverySeconds * 1000);
     // The servers keep the process alive, not the snapshot timer.
     exchange.snapshotTimer.unref();
+    // Records replayed at a start mean the last stop was no clean one (that writes a
+    // snapshot at its last command). An exchange that crashed before each snapshot would
+    // replay a journal growing with every life (a review's 15 crashes took the start from
+    // 1.1 to 2.7 s): past a tenth of the snapshot interval, snapshot now.
+    if (recovered.replayed >= Math.max(1, Math.floor(config.storage.snapshotEveryCommands / 10))) void exchange.snapshot('after a replay');
     return exchange;
+  }
+
+  /** Expires the conditional orders whose valid_until has passed (its timer does this at each deadline). */
+  expireConditionals(): Promise<void> {
+    return this.expiry?.expireDue() ?? Promise.resolve();
   }
 
   /** Submits what the session schedule has due now (scheduled sessions; its timer does this at every whole minute). */
@@ -260,6 +277,7 @@ export class Exchange {
     this.stopped = true;
     if (this.snapshotTimer !== undefined) clearInterval(this.snapshotTimer);
     await this.schedule?.stop();
+    await this.expiry?.stop();
     await this.committer.drain();
     const snapshotted = !this.committer.isFailed;
     if (snapshotted) await this.snapshot('shutdown');

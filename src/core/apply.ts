@@ -1,4 +1,4 @@
-import type { ApplyResult } from './apply-result.ts';
+import { type ApplyResult, succeeded } from './apply-result.ts';
 import { deposit, endSessions, openAccount, registerUser, setAccountFrozen, setPassword, withdraw } from './accounts/account-commands.ts';
 import { bankTransfer } from './accounts/bank-transfer.ts';
 import { addHolidays, removeHolidays } from './calendar/calendar-commands.ts';
@@ -72,6 +72,9 @@ function dispatch(state: CoreState, stamped: StampedCommand): ApplyResult {
       return createConditional(state, command, stamped.ts);
     case 'conditional.cancel':
       return cancelConditional(state, command, stamped.ts);
+    case 'conditional.expire-due':
+      // Expired above, as before any command: there is nothing more to it.
+      return succeeded([]);
     case 'user.register':
       return registerUser(state, command, stamped.ts);
     case 'user.set-password':

@@ -211,6 +211,16 @@ export interface CancelConditionalOrder {
   readonly accountId: string;
 }
 
+/**
+ * The clock's word that a pending conditional order's valid_until has passed. Conditional
+ * orders expire at the first command after their deadline (apply does it for every
+ * command); on a quiet exchange this one, sent by the application's timer, is that
+ * command. It changes nothing else.
+ */
+export interface ExpireDueConditionalOrders {
+  readonly type: 'conditional.expire-due';
+}
+
 /** Changes the rates of a listed instrument; omitted fields stay as they are. */
 export interface UpdateInstrument {
   readonly type: 'instrument.update';
@@ -286,6 +296,7 @@ export type Command =
   | BankTransfer
   | CreateConditionalOrder
   | CancelConditionalOrder
+  | ExpireDueConditionalOrders
   | RegisterUser
   | SetPassword
   | EndSessions

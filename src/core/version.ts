@@ -83,8 +83,10 @@
  *     on one end with the trading day before; a rate change may be scheduled for the
  *     settlement of a coming trading day (instrument.update with atSettlementOf,
  *     instrument.cancel-scheduled-rates), which applies it before marking the positions.
+ * 26: conditional.expire-due, which the application sends once a pending conditional
+ *     order's valid_until has passed, so that it expires on time on a quiet exchange.
  */
-export const CORE_VERSION = 25;
+export const CORE_VERSION = 26;
 
 /** The version that applied the commands from `fromSeq` on (until the next span's). */
 export interface CoreVersionSpan {

@@ -115,6 +115,30 @@ describe('conditional orders', () => {
     assert.equal(eventsOfType(crossing, 'order.accepted').filter((e) => e.order.orderId === 'late').length, 0, 'no order placed');
   });
 
+  it('conditional.expire-due, the clock\'s command on a quiet exchange, expires what is due and nothing else', () => {
+    const x = longPosition();
+    x.run(conditional('soon', { validUntil: x.ts + 3 }));
+    x.run(conditional('later', { validUntil: x.ts + 50 }));
+    // ts = valid_until of 'soon': still valid.
+    const early = x.run({ type: 'conditional.expire-due' });
+    assert.deepEqual([early.code, early.events], [ResultCode.Success, []]);
+    const due = x.run({ type: 'conditional.expire-due' });
+    assert.equal(due.code, ResultCode.Success);
+    assert.deepEqual(eventsOfType(due, 'conditional.changed').map((e) => [e.conditional.conditionalId, e.conditional.status]), [['soon', 'Expired']]);
+    assert.deepEqual([...x.state.conditionals.pending.keys()], ['later']);
+    assert.equal(x.state.conditionals.nextExpiry, x.state.conditionals.pending.get('later')!.request.validUntil);
+  });
+
+  it('the earliest deadline is computed afresh: a cancelled order\'s no longer counts', () => {
+    const x = longPosition();
+    x.run(conditional('soon', { validUntil: x.ts + 5 }));
+    x.run(conditional('later', { validUntil: x.ts + 50 }));
+    const soon = x.state.conditionals.pending.get('soon')!.request.validUntil;
+    x.run({ type: 'conditional.cancel', conditionalId: 'soon', accountId: 'A' });
+    assert.equal(x.state.conditionals.nextExpiry, soon, 'the kept earliest may name a finished order');
+    assert.equal(x.state.conditionals.earliestExpiry(), x.state.conditionals.pending.get('later')!.request.validUntil);
+  });
+
   it('a cancel after valid_until finds the order expired by the same command (the route then answers 3002 from the history)', () => {
     const x = longPosition();
     x.run(conditional('late', { validUntil: x.ts + 1 }));

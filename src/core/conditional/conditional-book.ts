@@ -82,6 +82,19 @@ export class ConditionalBook {
     else this.pendingByAccount.delete(accountId);
   }
 
+  /**
+   * The earliest validUntil among pending orders, computed afresh (nextExpiry may still
+   * name an order cancelled or triggered since); Infinity when none expires.
+   */
+  earliestExpiry(): number {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const order of this.pending.values()) {
+      const until = order.request.validUntil;
+      if (until > 0 && until < earliest) earliest = until;
+    }
+    return earliest;
+  }
+
   /** Pending orders whose validity ended before `ts`, in creation order. */
   dueForExpiry(ts: number): ConditionalOrder[] {
     if (ts <= this.nextExpiry) return [];

@@ -283,13 +283,19 @@ describe('HTTP /api/order/conditional', () => {
       assert.ok(row.reason.length > 0);
     });
 
-    it('expires after valid_until', async () => {
+    it('expires after valid_until on a quiet exchange too: no other command needed', async () => {
       const alice = await trader();
-      await create(alice, { valid_until: Date.now() + 50 });
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      await trader(); // any command moves the clock of the exchange past valid_until
-      const [row] = await list(alice);
+      const validUntil = Date.now() + 50;
+      await create(alice, { valid_until: validUntil });
+      const seq = h.exchange.state.lastSeq;
+      let row = (await list(alice))[0];
+      for (let waited = 0; row.status === 'Pending' && waited < 3_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        row = (await list(alice))[0];
+      }
       assert.equal(row.status, 'Expired');
+      assert.ok(Date.now() > validUntil);
+      assert.equal(h.exchange.state.lastSeq, seq + 1, 'the exchange\'s own expiry command, and nothing else');
     });
   });
 
