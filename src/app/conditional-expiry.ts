@@ -3,8 +3,8 @@ import type { Clock } from './clock.ts';
 
 /** The longest a timer waits before looking again: Node's timers hold at most about 24.8 days, and clocks drift. */
 const MAX_WAIT_MS = 60 * 60 * 1000;
-/** After a refused or failed command, the next try: the deadline has passed, the order still shows Pending. */
-const RETRY_MS = 5_000;
+/** After a refused or failed command, the first retry (the order still shows Pending); each further one waits twice as long. */
+const FIRST_RETRY_MS = 5_000;
 
 /**
  * Conditional orders expire at the first command after their valid_until: the core has
@@ -19,6 +19,8 @@ export class ConditionalExpiry {
   private seen = Number.NaN;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** A halted core or failed storage refuses every command: retries slow down rather than fill the log. */
+  private retryMs = FIRST_RETRY_MS;
 
   constructor(
     private readonly state: () => CoreState,
@@ -68,12 +70,16 @@ export class ConditionalExpiry {
     }
     try {
       const { result } = await this.submit({ type: 'conditional.expire-due' });
-      if (result.code === ResultCode.Success) return void this.watch();
+      if (result.code === ResultCode.Success) {
+        this.retryMs = FIRST_RETRY_MS;
+        return void this.watch();
+      }
       this.log(`conditional orders: expiry refused (${result.code} ${result.message})`);
     } catch (error) {
       if (this.stopped) return;
       this.log(`conditional orders: expiry failed: ${(error as Error).message}`);
     }
-    this.wakeAt(this.clock.now() + RETRY_MS);
+    this.wakeAt(this.clock.now() + this.retryMs);
+    this.retryMs = Math.min(MAX_WAIT_MS, this.retryMs * 2);
   }
 }
