@@ -46,8 +46,10 @@ export async function login(username: string, password: string): Promise<void> {
   // The watcher below hands the token over after this tick: the next call needs it now.
   useToken(data.token, checkStillLoggedIn);
   logoutReason.value = undefined;
-  session.current = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
-  session.current.accountId = await preferredAccount(data.user_id);
+  // The account first: the live data connects for the account selected, once.
+  const user: Stored = { token: data.token, userId: data.user_id, username: data.username, role: data.role, accountId: '' };
+  user.accountId = await preferredAccount(user);
+  session.current = user;
 }
 
 /**
@@ -93,18 +95,18 @@ let changing: Promise<unknown> | undefined;
 /** The logged-in user's accounts (summaries), for choosing one. */
 export const myAccounts = ref<AccountSummary[]>([]);
 
-export async function loadMyAccounts(): Promise<AccountSummary[]> {
-  const current = session.current;
+export async function loadMyAccounts(current = session.current): Promise<AccountSummary[]> {
   if (current === undefined) return [];
   const { accounts } = await unwrap(api.GET('/api/user/{user_id}/accounts', { params: { path: { user_id: current.userId } } }));
-  if (session.current === current) myAccounts.value = accounts;
+  // A login loads them before it is the session (the one before it ended: none).
+  if (session.current === current || session.current === undefined) myAccounts.value = accounts;
   return accounts;
 }
 
 /** The account this user traded with last time in this browser, else the first one, else none. */
-async function preferredAccount(userId: string): Promise<string> {
-  const accounts = await loadMyAccounts();
-  const remembered = localStorage.getItem(`${LAST_ACCOUNT_KEY}.${userId}`);
+async function preferredAccount(user: Stored): Promise<string> {
+  const accounts = await loadMyAccounts(user);
+  const remembered = localStorage.getItem(`${LAST_ACCOUNT_KEY}.${user.userId}`);
   return accounts.find((a) => a.account_id === remembered)?.account_id ?? accounts[0]?.account_id ?? '';
 }
 
@@ -208,7 +210,7 @@ watch(
     if (current === undefined) localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
     useToken(current?.token, checkStillLoggedIn);
-    diff.open(diffUrl(current === undefined ? undefined : { userId: current.userId, token: current.token }));
+    diff.open(diffUrl(current === undefined ? undefined : { userId: current.userId, token: current.token, accountId: current.accountId }));
   },
   { deep: true, immediate: true },
 );

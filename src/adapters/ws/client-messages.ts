@@ -18,7 +18,7 @@ const OptNum = Type.Optional(Num());
 export const CLIENT_MESSAGES = {
   peek_message: Type.Object({}),
   ping: Type.Object({}),
-  req_login: Type.Object({ bid: OptStr(), user_name: Str(), password: Str(128) }),
+  req_login: Type.Object({ bid: OptStr(), user_name: Str(), password: Str(128), account_id: OptStr() }),
   subscribe_quote: Type.Object({ ins_list: Str(4096) }),
   subscribe: Type.Object({ channels: Type.Array(Type.String({ enum: ['trade', 'account', 'position', 'order'] }), { maxItems: 4 }) }),
   insert_order: Type.Object({

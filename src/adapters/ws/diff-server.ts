@@ -287,7 +287,14 @@ export class DiffServer {
     }
     const query = requestUrl(request)?.searchParams ?? new URLSearchParams();
     const queryUserId = query.get('user_id') ?? undefined;
-    const session = new DiffSession(this.exchange, this.feed, { send: (text) => this.send(connection, text) }, queryUserId === '' ? undefined : queryUserId);
+    const queryAccountId = query.get('account_id') ?? undefined;
+    const session = new DiffSession(
+      this.exchange,
+      this.feed,
+      { send: (text) => this.send(connection, text) },
+      queryUserId === '' ? undefined : queryUserId,
+      queryAccountId === '' ? undefined : queryAccountId,
+    );
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,

@@ -54,6 +54,8 @@ export class DiffSession {
   private tradeKeyShown = false;
   /** trade.<key>s the client holds from earlier logins: deleted in the next message. */
   private readonly formerTradeKeys = new Set<string>();
+  /** The account the login named (req_login's or the query's account_id); undefined: the user's first. */
+  private namedAccountId: string | undefined;
   private peekPending = false;
   /** The client asked for something (quotes, a chart, trade channels) that the next rtn_data answers. */
   private answerDue = false;
@@ -94,13 +96,16 @@ export class DiffSession {
     private readonly outlet: Outlet,
     /** The user_id of the connection's query string, if any. */
     readonly queryUserId: string | undefined,
+    /** The account_id of the connection's query string, if any: the account to show. */
+    readonly queryAccountId: string | undefined = undefined,
   ) {
     this.charts = new SessionCharts(exchange);
   }
 
-  /** The user's trading account shown under trade.<key>: its first account. */
+  /** The trading account shown under trade.<key>: the one the login named, else the user's first. */
   get accountId(): string | undefined {
-    return this.caller === undefined ? undefined : this.exchange.state.users.get(this.caller.userId)?.accountIds[0];
+    if (this.caller === undefined) return undefined;
+    return this.namedAccountId ?? this.exchange.state.users.get(this.caller.userId)?.accountIds[0];
   }
 
   /**
@@ -136,10 +141,11 @@ export class DiffSession {
     return this.caller?.userId === userId;
   }
 
-  loggedIn(caller: Caller, key: string): void {
-    // The mirror is what the client holds under trade.<key>: another key or user starts
-    // empty, and the client is told to delete what it holds of the earlier one.
-    if (this.tradeKey !== key || this.caller?.userId !== caller.userId) {
+  /** `accountId`: the account the login named (one of the caller's), shown instead of the first. */
+  loggedIn(caller: Caller, key: string, accountId?: string): void {
+    // The mirror is what the client holds under trade.<key>: another key, user or account
+    // starts empty, and the client is told to delete what it holds of the earlier one.
+    if (this.tradeKey !== key || this.caller?.userId !== caller.userId || this.namedAccountId !== accountId) {
       if (this.tradeKeyShown && this.tradeKey !== undefined) this.formerTradeKeys.add(this.tradeKey);
       this.tradeKeyShown = false;
       for (const field of Object.keys(this.tradeMirror)) delete this.tradeMirror[field];
@@ -154,6 +160,7 @@ export class DiffSession {
     }
     this.caller = caller;
     this.tradeKey = key;
+    this.namedAccountId = accountId;
     this.tradeDirt.all = true;
   }
 

@@ -73,7 +73,7 @@ export async function loginWithToken(ctx: HandlerContext, session: DiffSession, 
     return;
   }
   if (queryNamesAnother(session, caller, "the token's user")) return;
-  await startSession(ctx, session, caller, session.queryUserId ?? caller.username);
+  await startSession(ctx, session, caller, session.queryUserId ?? caller.username, session.queryAccountId);
 }
 
 /** Whether the connection's user_id query names someone other than `user` (told to the client). */
@@ -89,7 +89,8 @@ export async function login(ctx: HandlerContext, session: DiffSession, message: 
   try {
     const { token: _token, ...caller } = await ctx.auth.login(message.user_name, message.password, ctx.address);
     if (queryNamesAnother(session, caller, 'the user who logged in')) return;
-    await startSession(ctx, session, caller, session.queryUserId ?? message.user_name);
+    const accountId = message.account_id === undefined || message.account_id === '' ? session.queryAccountId : message.account_id;
+    await startSession(ctx, session, caller, session.queryUserId ?? message.user_name, accountId);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     session.notifyLocal('ERROR', error.code, `login failed: ${error.message}`);
@@ -98,9 +99,15 @@ export async function login(ctx: HandlerContext, session: DiffSession, message: 
 
 /**
  * Logs the connection in as `caller`, shown under trade.<key>, unless the user has started
- * too many sessions lately: each sends the user's whole trading view.
+ * too many sessions lately: each sends the user's whole trading view. `accountId` (the
+ * login's account_id, a documented extension) names which of the user's accounts the
+ * connection shows and trades; without it, the user's first.
  */
-export async function startSession(ctx: HandlerContext, session: DiffSession, caller: Caller, key: string): Promise<void> {
+export async function startSession(ctx: HandlerContext, session: DiffSession, caller: Caller, key: string, accountId?: string): Promise<void> {
+  if (accountId !== undefined && !ctx.exchange.state.users.get(caller.userId)?.accountIds.includes(accountId)) {
+    session.notifyLocal('ERROR', ResultCode.PermissionDenied, `login refused: account ${accountId.slice(0, 64)} is not one of ${caller.username}'s accounts`);
+    return;
+  }
   const wait = await ctx.sessionStarts.take(caller.userId);
   if (wait > 0) {
     session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${caller.username} logged in too often in a short time; try again in ${wait} s`);
@@ -114,7 +121,7 @@ export async function startSession(ctx: HandlerContext, session: DiffSession, ca
     session.notifyLocal('ERROR', ResultCode.AuthenticationFailed, `login refused: ${what} meanwhile; log in again`);
     return;
   }
-  session.loggedIn(caller, key);
+  session.loggedIn(caller, key, accountId);
   session.notifyLocal('INFO', 0, `login succeeded: ${caller.username}`, 3);
 }
 
@@ -163,17 +170,19 @@ function ownUserId(session: DiffSession, userId: string | undefined): string | u
 }
 
 /**
- * The account an order message names, which must be the one the connection shows under
- * trade.<key> (DIFF shows one account per login: the user's first). An order on another
- * of the user's accounts would be placed and never shown; it is refused instead.
+ * The account an order message names (none: the one shown), which must be the one the
+ * connection shows under trade.<key> (DIFF shows one account per login: the one it named,
+ * else the user's first). An order on another of the user's accounts would be placed and
+ * never shown; it is refused instead.
  */
 function shownAccount(ctx: HandlerContext, session: DiffSession, message: { user_id?: string | undefined; account_id?: string | undefined }): ReturnType<typeof tradingAccount> {
-  const account = tradingAccount(ctx.exchange.state, session.caller!, { user_id: ownUserId(session, message.user_id), account_id: message.account_id });
+  const named = message.account_id === undefined || message.account_id === '' ? session.accountId : message.account_id;
+  const account = tradingAccount(ctx.exchange.state, session.caller!, { user_id: ownUserId(session, message.user_id), account_id: named });
   const shown = session.accountId;
   if (account.accountId !== shown) {
     throw new ApiError(
       ResultCode.ParameterError,
-      `account ${account.accountId} is not the account this connection shows (${shown ?? 'none'}): over DIFF a login trades its user's first account; use the REST API for the others`,
+      `account ${account.accountId} is not the account this connection shows (${shown ?? 'none'}): over DIFF a login trades one account, the one its account_id names or else the user's first; log in with account_id ${account.accountId} on another connection, or use the REST API`,
     );
   }
   return account;

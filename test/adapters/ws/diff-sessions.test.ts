@@ -121,6 +121,44 @@ describe('DIFF sessions: logins, channels, accounts and charts', () => {
     client.close();
   });
 
+  it("a login's account_id (req_login's or the connection's) shows and trades that account of the user's, not the first", async () => {
+    await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: 'ALICE4', initial_balance: 40_000 } });
+    const client = await connect('/ws/diff');
+    client.send({ aid: 'req_login', bid: 'basis', user_name: 'alice', password: 'password1', account_id: 'ALICE4' });
+    await client.until((m) => m.trade?.alice?.accounts?.CNY?.account_id === 'ALICE4', 5000, 'the named account shown');
+    assert.equal(client.mirror.trade.alice.accounts.CNY.static_balance, 40_000);
+    // An order that names no account goes to the one shown; one naming the first account is refused.
+    const { account_id: _first, ...unnamed } = order(alice, 'ALICE4', 'a4-1');
+    client.send(unnamed);
+    client.send(order(alice, 'ALICE1', 'a4-2'));
+    await client.until((m) => m.trade.alice.orders?.['a4-1']?.status === 'ALIVE' && m.trade.alice.orders?.['a4-2']?.status === 'FINISHED', 5000, 'the two orders');
+    assert.match(client.mirror.trade.alice.orders['a4-2'].last_msg, /not the account this connection shows \(ALICE4\).*log in with account_id ALICE1/);
+    const placed = await h.ok('GET', '/api/order/user/' + alice.userId + '?account_id=ALICE4', { token: alice.token });
+    assert.deepEqual(placed.map((o: { order_id: string }) => o.order_id), ['a4-1']);
+    // A login on the same connection as the same user, its first account: the client is told to drop the other's data first.
+    client.send({ aid: 'req_login', bid: 'basis', user_name: 'alice', password: 'password1' });
+    await client.until((m) => m.trade?.alice?.accounts?.CNY?.account_id === 'ALICE1', 5000, 'the first account shown again');
+    assert.equal(client.mirror.trade.alice.orders['a4-1'], undefined, "ALICE4's order is gone from the client");
+    client.close();
+    // The connection's query names the account too (a token login, as the web page connects).
+    const byQuery = await connect(`/ws/diff?user_id=${alice.userId}&account_id=ALICE4&access_token=${encodeURIComponent(alice.token)}`);
+    await byQuery.until((m) => m.trade?.[alice.userId]?.accounts?.CNY?.account_id === 'ALICE4', 5000, 'the account of the query');
+    byQuery.close();
+  });
+
+  it("a login naming an account that is not the user's is refused, saying so", async () => {
+    for (const accountId of ['BOB1', 'NO-SUCH']) {
+      const client = await connect('/ws/diff');
+      client.send({ aid: 'req_login', bid: 'basis', user_name: 'alice', password: 'password1', account_id: accountId });
+      await client.until(() => client.notifications().some((n) => n.level === 'ERROR' && n.content === `login refused: account ${accountId} is not one of alice's accounts`), 5000, 'the refusal');
+      assert.equal(client.mirror.trade, undefined, 'no trade data');
+      client.close();
+    }
+    const byQuery = await connect(`/ws/diff?account_id=BOB1&access_token=${encodeURIComponent(alice.token)}`);
+    await byQuery.until(() => byQuery.notifications().some((n) => n.content === "login refused: account BOB1 is not one of alice's accounts"), 5000, 'the refusal');
+    byQuery.close();
+  });
+
   it("news of the user's other accounts, which trade.<key> does not show, say whose they are", async () => {
     await h.ok('POST', '/api/account/open', { token: alice.token, body: { user_id: alice.userId, account_id: 'ALICE3', initial_balance: 1_000 } });
     const client = await connect('/ws/diff');
