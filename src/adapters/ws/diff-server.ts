@@ -80,6 +80,13 @@ export function clientAddress(request: IncomingMessage, proxies: number): string
   return chain[Math.min(proxies, chain.length - 1)]!;
 }
 
+/** What a connection's query says: who it is for (user_id, account_id) and its login token. Empty values are none. */
+function connectionQuery(request: IncomingMessage): { userId?: string; accountId?: string; token?: string } {
+  const query = requestUrl(request)?.searchParams ?? new URLSearchParams();
+  const value = (...names: string[]) => names.map((name) => query.get(name)).find((v) => v !== null && v !== '') ?? undefined;
+  return { userId: value('user_id'), accountId: value('account_id'), token: value('access_token', 'token') };
+}
+
 function isDiffRoute(request: IncomingMessage): boolean {
   const url = requestUrl(request);
   return url !== undefined && PATHS.has(url.pathname);
@@ -285,16 +292,8 @@ export class DiffServer {
       this.feedStale = false;
       this.feed.refresh(this.exchange.state.instruments.keys());
     }
-    const query = requestUrl(request)?.searchParams ?? new URLSearchParams();
-    const queryUserId = query.get('user_id') ?? undefined;
-    const queryAccountId = query.get('account_id') ?? undefined;
-    const session = new DiffSession(
-      this.exchange,
-      this.feed,
-      { send: (text) => this.send(connection, text) },
-      queryUserId === '' ? undefined : queryUserId,
-      queryAccountId === '' ? undefined : queryAccountId,
-    );
+    const query = connectionQuery(request);
+    const session = new DiffSession(this.exchange, this.feed, { send: (text) => this.send(connection, text) }, query.userId, query.accountId);
     const ctx: HandlerContext = {
       exchange: this.exchange,
       auth: this.auth,
@@ -309,9 +308,9 @@ export class DiffServer {
     const frames = new FrameQueue((error, during) => this.dropFaulty(connection, error, during));
     const connection: Connection = { socket, session, ctx, lastHeard: Date.now(), pingedAt: 0, frames, pongDue: false, largestSent: 0, queuedBytes: 0, countedBacklog: 0 };
     this.connections.add(connection);
-    const token = query.get('access_token') ?? query.get('token');
+    const token = query.token;
     // The connection's frames wait for the token's login, as they would for req_login's.
-    if (token !== null && token !== '') frames.run(() => loginWithToken(ctx, session, token), 'logging in with a token');
+    if (token !== undefined) frames.run(() => loginWithToken(ctx, session, token), 'logging in with a token');
     socket.on('message', (data, isBinary) => {
       connection.lastHeard = Date.now();
       const size = (data as Buffer).length;
