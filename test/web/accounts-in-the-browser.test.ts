@@ -40,6 +40,9 @@ describe('a trader\'s accounts in the browser', { timeout: 120_000 }, () => {
       body: { user_id: trader.userId, account_id: 'TWO-2', order_id: 'bot-1', exchange_id: 'SHFE', instrument_id: 'cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price_type: 'LIMIT', limit_price: 86000 },
     });
     await page.getByTestId('open-orders').filter({ hasText: 'bot-1' }).first().waitFor({ state: 'attached', timeout: 5_000 });
+    // A connection per account is no news: its login is neither a toast nor a notification.
+    await page.locator('.n-tabs-tab', { hasText: 'Notifications' }).click();
+    assert.equal(await page.getByText(/login succeeded/).count(), 0);
     await screenshot(page, 'accounts-second-account-live');
   });
 });

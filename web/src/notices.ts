@@ -19,10 +19,19 @@ const repeats = new ToastRepeats();
 // Notifications belong to the user who received them.
 watch(() => session.current?.userId, () => notices.splice(0));
 
+/**
+ * The live connection's own login, at every page load and every switch of account (a
+ * connection per account): not news to the trader, who logged in once.
+ */
+function isConnectionLogin(notice: Notice): boolean {
+  return notice.level === 'INFO' && notice.code === 0 && notice.content.startsWith('login succeeded: ');
+}
+
 diff.onPatches((patches) => {
   for (const notice of noticesIn(patches)) {
     if (seen.has(notice.key)) continue;
     seen.add(notice.key);
+    if (isConnectionLogin(notice)) continue;
     notices.unshift({ ...notice, receivedAt: Date.now() });
     if (notices.length > KEEP) notices.pop();
     if (endsTheSession(notice.code, notice.content) || !repeats.shouldShow(notice.level, notice.content, Date.now())) continue;
