@@ -47,7 +47,9 @@ export function dueCommands(state: CoreState, nowMs: number, times: SessionTimes
 }
 
 function closedReason(times: SessionTimes): string {
-  return `orders are taken ${tradingHoursText(times.tradingHours)} (${times.timeZone}), Monday to Friday, holidays excepted`;
+  // A night session missing on the evening before a holiday is a closed market inside the hours quoted: say why.
+  const night = times.tradingHours.some((range) => range.start.minutes > times.settlementTime.minutes);
+  return `orders are taken ${tradingHoursText(times.tradingHours)} (${times.timeZone}), Monday to Friday, holidays excepted${night ? ', with no night session on the evening before a holiday' : ''}`;
 }
 
 /**

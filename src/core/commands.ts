@@ -264,6 +264,12 @@ export interface ExecuteSettlement {
    * when the day is another, e.g. because an administrator settled it a moment before.
    */
   readonly tradingDay?: string;
+  /**
+   * Refused while the market is open. An administrator's settlement under scheduled
+   * sessions carries it: settling in the middle of a session would end the day there and
+   * book the rest of the session to the next one.
+   */
+  readonly whileClosed?: boolean;
 }
 
 /** An administrator closes every position of an account, whatever its risk. */

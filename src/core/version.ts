@@ -84,7 +84,8 @@
  *     settlement of a coming trading day (instrument.update with atSettlementOf,
  *     instrument.cancel-scheduled-rates), which applies it before marking the positions.
  * 26: conditional.expire-due, which the application sends once a pending conditional
- *     order's valid_until has passed, so that it expires on time on a quiet exchange.
+ *     order's valid_until has passed, so that it expires on time on a quiet exchange;
+ *     settlement.execute with whileClosed is refused while the market is open.
  */
 export const CORE_VERSION = 26;
 

@@ -80,6 +80,6 @@ describe('scheduled sessions and holidays', () => {
   it('closes a session open on the eve of a holiday once it ends, and tells why', () => {
     const open = stateOn('2026-12-24', ['2026-12-25'], true);
     const close = dueCommands(open, shanghai('2026-12-24T15:00'), CHINA)[0];
-    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday, holidays excepted' });
+    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday, holidays excepted, with no night session on the evening before a holiday' });
   });
 });

@@ -96,7 +96,7 @@ describe('market schedule', () => {
     assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-30T00:30'), []);
     assert.deepEqual(at(stateOn('2026-11-30', true), '2026-11-30T09:00'), ['market.open']);
     const close = dueCommands(stateOn('2026-11-23'), shanghai('2026-11-23T12:00'), CHINA)[0];
-    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday, holidays excepted' });
+    assert.deepEqual(close, { type: 'market.close', reason: 'orders are taken 21:00-02:30, 09:00-10:15, 10:30-11:30, 13:30-15:00 (Asia/Shanghai), Monday to Friday, holidays excepted, with no night session on the evening before a holiday' });
   });
 
   it('closes a market left open by an earlier session before it opens the next (the exchange was down over a break): GFS orders go with their session', () => {

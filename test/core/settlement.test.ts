@@ -93,6 +93,16 @@ describe('day-end settlement over two days', () => {
     assertAllIdentities(x.state);
   });
 
+  it('a settlement that asks for a closed market (an administrator\'s, under scheduled sessions) is refused while it is open', () => {
+    const x = market();
+    const open = x.run({ type: 'settlement.execute', whileClosed: true });
+    assert.deepEqual([open.code, open.message, open.events], [ResultCode.ParameterError, 'the market is open: trading day 2026-11-23 is settled once its session has closed', []]);
+    assert.equal(x.state.tradingDay, '2026-11-23');
+    x.run({ type: 'market.close', reason: 'the session ended' });
+    assert.equal(x.run({ type: 'settlement.execute', whileClosed: true }).code, ResultCode.Success);
+    assert.equal(x.state.tradingDay, '2026-11-24');
+  });
+
   it('moves price limits to the new reference price', () => {
     const x = market();
     tradeAt(x, 72000, '1');

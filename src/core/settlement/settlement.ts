@@ -56,6 +56,9 @@ export function executeSettlement(state: CoreState, command: ExecuteSettlement, 
     const which = command.tradingDay < day ? 'is already settled' : 'has not begun';
     return rejected(ResultCode.ParameterError, `trading day ${command.tradingDay} ${which}: the exchange is trading ${day}`);
   }
+  if (command.whileClosed === true && state.marketClosed === '') {
+    return rejected(ResultCode.ParameterError, `the market is open: trading day ${day} is settled once its session has closed`);
+  }
   const events: CoreEvent[] = [];
   expireDayOrders(state, events);
   const instruments = [...state.instruments.values()].sort((a, b) => compare(a.id, b.id));

@@ -55,6 +55,12 @@ describe('scheduled sessions', () => {
     assert.equal(placed.body.data.exchange_status, 'ACCEPTED');
   });
 
+  it("refuses an administrator's settlement while a session trades (1001 / 400): the day would end in the middle of it", async () => {
+    const message = await refused(h, 'POST', '/api/admin/settlement/execute', { token: h.admin.token, body: {} }, 1001, 400);
+    assert.equal(message, `the market is open: trading day ${monday} is settled at 15:30 (Asia/Shanghai), or by hand once its session has closed`);
+    assert.equal(h.service.exchange.state.tradingDay, monday);
+  });
+
   it('refuses orders after the close (3004 / 422, naming the hours), and takes cancels', async () => {
     clock.set(shanghai(`${monday}T15:00`));
     await h.service.exchange.runSchedule();
@@ -81,6 +87,14 @@ describe('scheduled sessions', () => {
     clock.set(shanghai(`${tuesday}T09:00`));
     await h.service.exchange.runSchedule();
     assert.equal((await order('tuesday')).status, 200);
+  });
+
+  it('an administrator settles by hand once the session has closed, before settlement_time', async () => {
+    clock.set(shanghai(`${tuesday}T15:10`));
+    await h.service.exchange.runSchedule();
+    const summary = await h.asAdmin('POST', '/api/admin/settlement/execute', {});
+    assert.equal(summary.settlement_date, tuesday);
+    assert.notEqual(h.service.exchange.state.tradingDay, tuesday);
   });
 });
 

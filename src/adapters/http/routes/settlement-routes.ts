@@ -193,7 +193,13 @@ export function settlementRoutes(app: Api, ctx: HttpContext): void {
       if (tradingDay !== undefined && tradingDay < current && ctx.exchange.history.settlementOn(tradingDay) === undefined) {
         throw new ApiError(ResultCode.ParameterError, `trading day ${tradingDay} was never traded here: the exchange is trading ${current}`);
       }
-      const { result } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }) });
+      // Scheduled sessions: a day is settled after its session, never in the middle of one.
+      const { sessionMode, settlementTime, timezone } = ctx.exchange.config.exchange;
+      const whileClosed = sessionMode === 'scheduled';
+      if (whileClosed && ctx.exchange.state.marketClosed === '') {
+        throw new ApiError(ResultCode.ParameterError, `the market is open: trading day ${current} is settled at ${settlementTime.text} (${timezone}), or by hand once its session has closed`);
+      }
+      const { result } = await execute(ctx.exchange, { type: 'settlement.execute', ...(tradingDay !== undefined && { tradingDay }), ...(whileClosed && { whileClosed }) });
       const event = result.events.find((e) => e.type === 'settlement.completed');
       // The history took the settlement in when it was applied, before this answer.
       const record = event?.type === 'settlement.completed' ? ctx.exchange.history.settlementOn(event.settlementDate) : undefined;
