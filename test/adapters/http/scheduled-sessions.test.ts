@@ -50,6 +50,7 @@ describe('scheduled sessions', () => {
 
   it('takes orders during trading hours', async () => {
     await h.service.exchange.runSchedule();
+    assert.equal((await h.ok('GET', '/health')).market_open, true);
     const placed = await order('morning');
     assert.equal(placed.status, 200, placed.raw);
     assert.equal(placed.body.data.exchange_status, 'ACCEPTED');
@@ -64,6 +65,7 @@ describe('scheduled sessions', () => {
   it('refuses orders after the close (3004 / 422, naming the hours), and takes cancels', async () => {
     clock.set(shanghai(`${monday}T15:00`));
     await h.service.exchange.runSchedule();
+    assert.equal((await h.ok('GET', '/health')).market_open, false, 'an instrument\'s own status apart, /health says it');
     const late = await refused(h, 'POST', '/api/order/submit', {
       token: alice.token,
       body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' },

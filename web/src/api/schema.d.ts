@@ -5974,6 +5974,7 @@ export interface operations {
                             status: string;
                             seq: number;
                             trading_day: string;
+                            market_open: boolean;
                             uptime_seconds: number;
                         };
                         /** @enum {object|null} */

@@ -9,7 +9,14 @@ const Num = Type.Number();
 const Int = Type.Integer();
 
 /** What GET /health answers. */
-export const HealthStatus = Type.Object({ status: Type.String(), seq: Int, trading_day: Type.String(), uptime_seconds: Int });
+export const HealthStatus = Type.Object({
+  status: Type.String(),
+  seq: Int,
+  trading_day: Type.String(),
+  /** Whether orders are taken now (scheduled sessions close the market between them); an instrument's own status apart. */
+  market_open: Type.Boolean(),
+  uptime_seconds: Int,
+});
 const admin = { access: 'admin' as const };
 
 const AccountsReport = Type.Object({
@@ -107,7 +114,8 @@ export function monitoringRoutes(app: Api, ctx: HttpContext): void {
       if (ctx.exchange.committer.isFailed || ctx.exchange.sequencer.isHalted) {
         throw new ApiError(ResultCode.InternalError, 'the exchange has stopped accepting commands; see the log');
       }
-      return ok({ status: 'ok', seq: state().lastSeq, trading_day: state().tradingDay, uptime_seconds: ctx.figures.uptimeSeconds() });
+      const s = state();
+      return ok({ status: 'ok', seq: s.lastSeq, trading_day: s.tradingDay, market_open: s.marketClosed === '', uptime_seconds: ctx.figures.uptimeSeconds() });
     },
   );
 
