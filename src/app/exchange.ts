@@ -15,7 +15,7 @@ import { MarketSchedule } from './market-schedule.ts';
 import { recover } from './recovery.ts';
 import { type Sequenced, Sequencer } from './sequencer.ts';
 import { takeSnapshot } from './snapshotter.ts';
-import { tradingDayAt } from './trading-calendar.ts';
+import { scheduledTradingDayAt, tradingDayAt } from './trading-calendar.ts';
 
 
 /** Raised for commands that arrive after shutdown began. */
@@ -341,7 +341,12 @@ export class Exchange {
   private async alignWithConfig(clock: Clock): Promise<void> {
     const state = this.sequencer.state;
     if (state.tradingDay === '') {
-      await this.submit({ type: 'trading-day.begin', tradingDay: tradingDayAt(clock.now(), this.config.exchange.timezone) });
+      // A scheduled exchange first started after the day's settlement time begins on the next
+      // trading day: beginning on today would settle an empty day at once.
+      const { sessionMode, timezone, settlementTime } = this.config.exchange;
+      const now = clock.now();
+      const tradingDay = sessionMode === 'scheduled' ? scheduledTradingDayAt(now, timezone, settlementTime.minutes) : tradingDayAt(now, timezone);
+      await this.submit({ type: 'trading-day.begin', tradingDay });
     }
     for (const spec of this.config.instruments) {
       if (state.instruments.has(spec.instrumentId)) continue;

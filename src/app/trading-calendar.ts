@@ -11,6 +11,16 @@ export function tradingDayAt(epochMs: number, timeZone: string, holidays: Holida
   return tradingDayFrom(wallClock(epochMs, timeZone).date, holidays);
 }
 
+/**
+ * The trading day a scheduled exchange is on at a moment: as tradingDayAt, but the next
+ * trading day once the day's settlement time has passed (its night session trades for it).
+ */
+export function scheduledTradingDayAt(epochMs: number, timeZone: string, settlementMinutes: number, holidays: HolidayLookup = NO_HOLIDAYS): string {
+  const local = wallClock(epochMs, timeZone);
+  const day = tradingDayFrom(local.date, holidays);
+  return day === local.date && local.minutes >= settlementMinutes ? nextTradingDay(day, holidays) : day;
+}
+
 /** A moment as the exchange's wall clock shows it. */
 export interface WallClock {
   /** YYYY-MM-DD in the exchange's time zone. */

@@ -15,7 +15,7 @@ import { Sequencer } from '../../src/app/sequencer.ts';
 import { stateHash } from '../../src/app/state-hash.ts';
 import { takeSnapshot } from '../../src/app/snapshotter.ts';
 import { nextTradingDay } from '../../src/core/calendar/trading-days.ts';
-import { tradingDayAt } from '../../src/app/trading-calendar.ts';
+import { scheduledTradingDayAt, tradingDayAt } from '../../src/app/trading-calendar.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { COPPER, limitOrder, twoAccountDay } from '../support/core-harness.ts';
 import { configWithExchangeToml } from '../support/shipped-config.ts';
@@ -39,6 +39,19 @@ describe('trading calendar', () => {
     assert.equal(tradingDayAt(Date.UTC(2026, 10, 22, 4, 0), 'Asia/Shanghai'), '2026-11-23');
     assert.equal(nextTradingDay('2026-11-20'), '2026-11-23');
     assert.equal(nextTradingDay('2026-11-23'), '2026-11-24');
+  });
+
+  it('a scheduled exchange first started after the settlement time begins on the next trading day, settling nothing', async () => {
+    // Friday 2026-11-20 16:00 in Shanghai (08:00 UTC): Friday's settlement time (15:30) has passed.
+    assert.equal(scheduledTradingDayAt(Date.UTC(2026, 10, 20, 8, 0), 'Asia/Shanghai', 15 * 60 + 30), '2026-11-23');
+    assert.equal(scheduledTradingDayAt(Date.UTC(2026, 10, 20, 7, 0), 'Asia/Shanghai', 15 * 60 + 30), '2026-11-20');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basis-late-start-'));
+    const scheduled = '[exchange]\nsession_mode = "scheduled"\ntrading_hours = "09:00-15:00"\nsettlement_time = "15:30"\n';
+    const cfg = loadConfig({ DATA_DIR: dataDir, ...configWithExchangeToml(scheduled).env }, root);
+    const exchange = await Exchange.start(cfg, new ManualClock(Date.UTC(2026, 10, 20, 8, 0)), silent);
+    assert.equal(exchange.state.tradingDay, '2026-11-23');
+    assert.equal(exchange.history.settlementHistory().length, 0);
+    await exchange.stop();
   });
 
   it('keeps declared holidays across a restart, from the snapshot and from the journal after it', async () => {
