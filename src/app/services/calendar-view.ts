@@ -42,6 +42,7 @@ export function calendarView(state: CoreState, config: ExchangeConfig, listedDay
     trading_day: state.tradingDay,
     next_trading_day: tradingDays[1] ?? (state.tradingDay === '' ? '' : nextTradingDay(state.tradingDay, state.holidays)),
     market_open: state.marketClosed === '',
+    market_closed_reason: state.marketClosed,
     holidays,
     trading_days: tradingDays,
   };

@@ -51,10 +51,11 @@ describe('trading calendar routes', () => {
       trading_day: 'string',
       next_trading_day: 'string',
       market_open: 'boolean',
+      market_closed_reason: 'string',
       holidays: 'array',
       trading_days: 'array',
     });
-    assert.deepEqual([view.timezone, view.session_mode, view.market_open], ['Asia/Shanghai', 'continuous', true]);
+    assert.deepEqual([view.timezone, view.session_mode, view.market_open, view.market_closed_reason], ['Asia/Shanghai', 'continuous', true, '']);
     assert.equal(view.next_trading_day, next[0]);
     assert.deepEqual(view.trading_days, [today, ...next.slice(0, 9)]);
     assert.deepEqual((await calendar('?days=3')).trading_days, [today, next[0], next[1]]);

@@ -66,6 +66,8 @@ describe('scheduled sessions', () => {
     clock.set(shanghai(`${monday}T15:00`));
     await h.service.exchange.runSchedule();
     assert.equal((await h.ok('GET', '/health')).market_open, false, 'an instrument\'s own status apart, /health says it');
+    const calendar = await h.ok('GET', '/api/market/calendar');
+    assert.deepEqual([calendar.market_open, calendar.market_closed_reason], [false, 'orders are taken 09:00-15:00 (Asia/Shanghai), Monday to Friday, holidays excepted']);
     const late = await refused(h, 'POST', '/api/order/submit', {
       token: alice.token,
       body: { account_id: alice.accountId, instrument_id: 'SHFE.cu2701', direction: 'BUY', offset: 'OPEN', volume: 1, price: 86000, price_type: 'LIMIT' },

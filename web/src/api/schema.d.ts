@@ -5704,6 +5704,8 @@ export interface operations {
                             trading_day: string;
                             next_trading_day: string;
                             market_open: boolean;
+                            /** @description why orders are refused now, as the refusals say it ('' while the market is open) */
+                            market_closed_reason: string;
                             /** @description upcoming holidays (weekdays without trading), by date */
                             holidays: {
                                 date: string;
@@ -5807,6 +5809,8 @@ export interface operations {
                             trading_day: string;
                             next_trading_day: string;
                             market_open: boolean;
+                            /** @description why orders are refused now, as the refusals say it ('' while the market is open) */
+                            market_closed_reason: string;
                             /** @description upcoming holidays (weekdays without trading), by date */
                             holidays: {
                                 date: string;
@@ -5896,6 +5900,8 @@ export interface operations {
                             trading_day: string;
                             next_trading_day: string;
                             market_open: boolean;
+                            /** @description why orders are refused now, as the refusals say it ('' while the market is open) */
+                            market_closed_reason: string;
                             /** @description upcoming holidays (weekdays without trading), by date */
                             holidays: {
                                 date: string;

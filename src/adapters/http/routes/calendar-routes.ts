@@ -18,6 +18,7 @@ const CalendarSchema = Type.Object({
   trading_day: Type.String({ description: 'the current trading day, YYYY-MM-DD' }),
   next_trading_day: Type.String(),
   market_open: Type.Boolean(),
+  market_closed_reason: Type.String({ description: "why orders are refused now, as the refusals say it ('' while the market is open)" }),
   holidays: Type.Array(
     Type.Object({ date: Type.String(), name: Type.String(), weekday: Type.String() }),
     { description: 'upcoming holidays (weekdays without trading), by date' },
