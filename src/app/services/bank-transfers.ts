@@ -50,6 +50,8 @@ export async function requestBankTransfer(exchange: Exchange, auth: AuthService,
     stamped,
     result,
     knownBank: bank.name !== '',
+    /** Whether the attempt is in the account's transfer records (every attempt on an existing account is). */
+    recorded: recorded !== undefined,
     /** Seconds until the password may be tried again; 0 unless the checks were used up. */
     retryAfter: password.retryAfter,
     errorMsg: recorded?.type === 'transfer.recorded' ? recorded.errorMsg : '',

@@ -112,11 +112,12 @@ describe('HTTP bank transfers', () => {
 
     it('refuses a transfer out beyond available (2003 / 422) and records it with error_id != 0', async () => {
       const count = (await records()).length;
-      await refused(h, 'POST', '/api/account/transfer', transfer({ amount: -12_000.01 }), 2003, 422);
+      const message = await refused(h, 'POST', '/api/account/transfer', transfer({ amount: -12_000.01 }), 2003, 422);
       assert.equal(await balanceOf(), 12_000);
       const list = await records();
       assert.equal(list.length, count + 1);
       const record = list[count] as Record<string, unknown>;
+      assert.ok(message.endsWith(` (recorded as transfer ${record.transfer_id})`), message);
       assert.equal(record.amount, -12_000.01);
       assert.notEqual(record.error_id, 0);
       assert.ok(String(record.error_msg).length > 0);
@@ -232,7 +233,7 @@ describe('HTTP bank transfers', () => {
       await refused(h, 'POST', '/api/account/transfer', { token: quinn.token, body }, 1001, 400);
       // Out: the amount is named with its sign.
       const out = await refused(h, 'POST', '/api/account/transfer', { token: quinn.token, body: { ...body, amount: -1e15 } }, 1001, 400);
-      assert.equal(out, 'amount -1000000000000000: its size must not exceed 1000000000000, got 1000000000000000');
+      assert.match(out, /^amount -1000000000000000: its size must not exceed 1000000000000, got 1000000000000000 \(recorded as transfer T[0-9a-f]{16}\)$/);
       const snap = await h.ok('GET', '/api/account/QUINN-1', { token: quinn.token });
       assert.equal(snap.balance, 100, 'no money moved');
     });

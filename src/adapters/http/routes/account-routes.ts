@@ -193,7 +193,9 @@ export function accountRoutes(app: Api, ctx: HttpContext): void {
         const hint = transfer.knownBank ? '' : `; see GET /api/account/${account.accountId}/banks`;
         // Recorded like any attempt, and answered as a login would be (429).
         const status = result.code === ResultCode.AuthenticationFailed && transfer.retryAfter > 0 ? TOO_MANY_REQUESTS : undefined;
-        throw new ApiError(result.code, `${result.message}${hint}`, status, status === undefined ? undefined : transfer.retryAfter);
+        // The record's id, for a client that reconciles its attempts with the transfer list.
+        const record = transfer.recorded ? ` (recorded as transfer ${transfer.transferId})` : '';
+        throw new ApiError(result.code, `${result.message}${hint}${record}`, status, status === undefined ? undefined : transfer.retryAfter);
       }
       return ok({ transfer_id: transfer.transferId, datetime: transfer.stamped.ts, amount: body.amount, error_id: 0, error_msg: transfer.errorMsg });
     },
