@@ -163,11 +163,6 @@ export class Exchange {
     return exchange;
   }
 
-  /** Expires the conditional orders whose valid_until has passed (its timer does this at each deadline). */
-  expireConditionals(): Promise<void> {
-    return this.expiry?.expireDue() ?? Promise.resolve();
-  }
-
   /** Submits what the session schedule has due now (scheduled sessions; its timer does this at every whole minute). */
   runSchedule(): Promise<void> {
     return this.schedule?.tick() ?? Promise.resolve();
